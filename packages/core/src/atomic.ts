@@ -1,0 +1,67 @@
+import { closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { CarryoverError } from "./errors.ts";
+
+const { O_WRONLY, O_CREAT, O_EXCL, O_APPEND, O_RDONLY, O_NOFOLLOW } = constants;
+
+/**
+ * Writes through a temp file in the same directory, fsync, then rename: a reader (or a crash)
+ * sees the old file or the new one, never a torn one. Rename replaces a symlink at `path`
+ * instead of writing through it.
+ */
+export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const fd = openSync(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+  try {
+    writeAll(fd, typeof data === "string" ? Buffer.from(data) : data);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(temp);
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    unlinkSync(temp);
+    throw error;
+  }
+}
+
+/**
+ * Appends one line in a single write (O_APPEND), so concurrent appenders do not interleave
+ * inside a line; a crash can leave a torn last line, which readers of JSONL files skip.
+ */
+export function appendLine(path: string, line: string, mode = 0o600): void {
+  if (line.includes("\n")) throw new CarryoverError("BAD_INPUT", "appendLine takes a single line");
+  const fd = openSync(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, mode);
+  try {
+    writeAll(fd, Buffer.from(`${line}\n`));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads a file without following a symlink at its last component; null when it does not exist. */
+export function readFileNoFollow(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, O_RDONLY | O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    if (code === "ELOOP") throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
+    throw error;
+  }
+  try {
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function writeAll(fd: number, buffer: Uint8Array): void {
+  let offset = 0;
+  while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset);
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from "node:fs";
+import { CONFIG_KEYS, type ConfigKey, type ConfigSection, type SectionConfig } from "./config-keys.ts";
+import type { Env } from "./env.ts";
+import { errorMessage } from "./errors.ts";
+import { parseJsonText } from "./json-text.ts";
+import { projectConfigPath, userConfigPath } from "./paths.ts";
+
+export interface Config<S extends ConfigSection> {
+  shared: SectionConfig<"">;
+  hook: SectionConfig<S>;
+  /** One line per ignored value (file or env var, key, what was expected); defaults stand in. */
+  problems: string[];
+}
+
+type RawLayer = { source: string; values: Record<string, unknown> };
+
+function sectionKeys(section: ConfigSection): Record<string, ConfigKey> {
+  return CONFIG_KEYS[section] as Record<string, ConfigKey>;
+}
+
+/** `CARRYOVER_LEVELS`, `CARRYOVER_PREP_REMINDER_MESSAGE`, `CARRYOVER_STATUSLINE_CHAIN_TIMEOUT_MS`… */
+export function configEnvName(section: ConfigSection, key: string): string {
+  const snake = (text: string) => text.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/-/g, "_").toUpperCase();
+  return section === "" ? `CARRYOVER_${snake(key)}` : `CARRYOVER_${snake(section)}_${snake(key)}`;
+}
+
+export function configKeyLabel(section: ConfigSection, key: string): string {
+  return section === "" ? key : `${section}.${key}`;
+}
+
+/** Checks one value; returns the problem as one line, or null when it is valid. */
+export function checkConfigValue(section: ConfigSection, key: string, value: unknown): string | null {
+  const spec = sectionKeys(section)[key];
+  if (!spec) return `unknown key ${configKeyLabel(section, key)}`;
+  if (spec.check(value)) return null;
+  return `${configKeyLabel(section, key)}: expected ${spec.expects}, got ${JSON.stringify(value)?.slice(0, 60)}`;
+}
+
+function readLayer(path: string): RawLayer | string | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const values = parseJsonText(text, path);
+    if (values === null || typeof values !== "object" || Array.isArray(values)) return `${path}: expected a JSON object`;
+    return { source: path, values: values as Record<string, unknown> };
+  } catch (error) {
+    return errorMessage(error);
+  }
+}
+
+function sectionValues(layer: RawLayer, section: ConfigSection): Record<string, unknown> {
+  if (section === "") return layer.values;
+  const values = layer.values[section];
+  return values && typeof values === "object" && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
+}
+
+function resolveSection(section: ConfigSection, layers: RawLayer[], env: Env, problems: string[]): Record<string, unknown> {
+  const resolved: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(sectionKeys(section))) {
+    resolved[key] = spec.default;
+    for (const layer of layers) {
+      const values = sectionValues(layer, section);
+      if (!(key in values)) continue;
+      const problem = checkConfigValue(section, key, values[key]);
+      if (problem) problems.push(`${layer.source}: ${problem}`);
+      else resolved[key] = values[key];
+    }
+    const envName = configEnvName(section, key);
+    const text = env[envName];
+    if (text !== undefined) {
+      const value = spec.fromText(text);
+      const problem = checkConfigValue(section, key, value);
+      if (problem) problems.push(`${envName}: ${problem}`);
+      else resolved[key] = value;
+    }
+  }
+  return resolved;
+}
+
+/**
+ * The configuration one hook runs with: defaults, then `~/.claude/carryover/config.json`, then the
+ * project's `.claude/carryover/config.json`, then `CARRYOVER_*` env vars. A bad value never stops a
+ * hook: it is reported in `problems` and the value below it stands.
+ */
+export function loadConfig<S extends ConfigSection>(section: S, env: Env, projectDir?: string): Config<S> {
+  const problems: string[] = [];
+  const layers: RawLayer[] = [];
+  for (const path of [userConfigPath(env), ...(projectDir ? [projectConfigPath(projectDir)] : [])]) {
+    const layer = readLayer(path);
+    if (typeof layer === "string") problems.push(layer);
+    else if (layer) layers.push(layer);
+  }
+  const shared = resolveSection("", layers, env, problems) as SectionConfig<"">;
+  const hook = (section === "" ? shared : resolveSection(section, layers, env, problems)) as SectionConfig<S>;
+  return { shared, hook, problems };
+}

@@ -1,0 +1,105 @@
+export { appendLine, readFileNoFollow, writeFileAtomic } from "./atomic.ts";
+export {
+  AUTO_COMPACT_BUFFER_TOKENS,
+  type AutoCompactSettings,
+  autoCompactTokens,
+  MIN_AUTO_COMPACT_WINDOW,
+  SUMMARY_RESERVE_TOKENS,
+} from "./auto-compact.ts";
+export { claudeSettingsPaths, readAutoCompactSettings } from "./claude-settings.ts";
+export {
+  COMPACTED_MARKER,
+  type CompactionFacts,
+  hasPendingCompaction,
+  markCompacted,
+  rearmLevels,
+  RECOVERY_DELIVERED_MARKER,
+  recordRecoveryDelivered,
+  takePendingCompaction,
+} from "./compaction.ts";
+export { CONFIG_KEYS, type ConfigKey, type ConfigSection, type SectionConfig } from "./config-keys.ts";
+export { checkConfigValue, type Config, configEnvName, configKeyLabel, loadConfig } from "./config.ts";
+export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
+export { CarryoverError, type CarryoverErrorCode, errorMessage } from "./errors.ts";
+export { findGitRoot } from "./git-root.ts";
+export { parseJsonText } from "./json-text.ts";
+export { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./ledger.ts";
+export {
+  ANNOUNCED_MARKER_PREFIX,
+  announcedMarkerName,
+  highestLevelReached,
+  LEVEL_MARKER_PREFIX,
+  levelMarkerName,
+  levelsReached,
+} from "./levels.ts";
+export { logLine } from "./log.ts";
+export {
+  consumeMarker,
+  createMarkerOnce,
+  hasMarker,
+  listMarkers,
+  type Marker,
+  type MarkerReadOptions,
+  markerPath,
+  readMarker,
+  removeMarker,
+  writeMarker,
+} from "./markers.ts";
+export { modelWindowTokens } from "./model-window.ts";
+export { capText, contextOutput, type HookJsonOutput, type HookResult, MAX_CONTEXT_CHARS, mergeOutputs } from "./output.ts";
+export {
+  autoMemoryDir,
+  binDir,
+  carryoverRoot,
+  claudeDir,
+  compactStatePath,
+  defaultStateDir,
+  ensureSessionDir,
+  logPath,
+  plansDir,
+  projectConfigPath,
+  projectsDir,
+  sessionDirPath,
+  tasksDir,
+  transcriptPath,
+  userConfigPath,
+} from "./paths.ts";
+export { assertPrivateDir, ensurePrivateDir } from "./private-dir.ts";
+export { currentUsage, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
+export { type HookContext, type HookDefinition, main, runHook } from "./runtime.ts";
+export {
+  type HookEvent,
+  type HookInput,
+  type HookInputs,
+  parseHookInput,
+  postCompactInput,
+  postToolUseInput,
+  preCompactInput,
+  sessionStartInput,
+  statusLineInput,
+  stopInput,
+  userPromptSubmitInput,
+  type PostCompactInput,
+  type PostToolUseInput,
+  type PreCompactInput,
+  type SessionStartInput,
+  type StatusLineInput,
+  type StopInput,
+  type UserPromptSubmitInput,
+} from "./schemas.ts";
+export { assertSafeSessionId, isSafeSessionId } from "./session-id.ts";
+export { projectSlug } from "./slug.ts";
+export {
+  isMechanicalSnapshot,
+  MECHANICAL_SNAPSHOT_MARK,
+  renderState,
+  STATE_HEADERS,
+  type StateHeader,
+  stateSections,
+  stateTemplate,
+  type StateVerification,
+  verifyState,
+} from "./state-file.ts";
+export { isDebug, isHookEnabled } from "./switches.ts";
+export { readTailUsage, type TailUsage } from "./transcript-tail.ts";
+export { contextTokensOf, levelPercent, type UsageCounts, type UsagePercents, type UsageReading, usagePercents } from "./usage.ts";

@@ -1,0 +1,74 @@
+import { join, resolve } from "node:path";
+import { type Env, homeDir, tmpDir } from "./env.ts";
+import { findGitRoot } from "./git-root.ts";
+import { ensurePrivateDir } from "./private-dir.ts";
+import { assertSafeSessionId } from "./session-id.ts";
+import { projectSlug } from "./slug.ts";
+
+/** `~/.claude`, or `CLAUDE_CONFIG_DIR` when Claude Code is pointed elsewhere. */
+export function claudeDir(env: Env): string {
+  return env.CLAUDE_CONFIG_DIR ? resolve(env.CLAUDE_CONFIG_DIR) : join(homeDir(env), ".claude");
+}
+
+/** carryover's own root: config, logs, per-session state, installed executables. */
+export function carryoverRoot(env: Env): string {
+  return join(claudeDir(env), "carryover");
+}
+
+export function userConfigPath(env: Env): string {
+  return join(carryoverRoot(env), "config.json");
+}
+
+export function projectConfigPath(projectDir: string): string {
+  return join(projectDir, ".claude", "carryover", "config.json");
+}
+
+export function logPath(env: Env): string {
+  return join(carryoverRoot(env), "log", "carryover.log");
+}
+
+export function binDir(env: Env): string {
+  return join(carryoverRoot(env), "bin");
+}
+
+export function sessionDirPath(env: Env, sessionId: string): string {
+  return join(carryoverRoot(env), "sessions", assertSafeSessionId(sessionId));
+}
+
+/** The session's private state dir, created 0700 and checked (no symlinks, ours, not shared). */
+export function ensureSessionDir(env: Env, sessionId: string): string {
+  return ensurePrivateDir(claudeDir(env), "carryover", "sessions", assertSafeSessionId(sessionId));
+}
+
+/** The seeds' default home of compact-prep state files: `${TMPDIR:-/tmp}/claude-compact-state`. */
+export function defaultStateDir(env: Env): string {
+  return join(tmpDir(env), "claude-compact-state");
+}
+
+/** `<stateDir>/<session_id>.md`; `stateDir` comes from config (`stateDir`) or the default. */
+export function compactStatePath(env: Env, sessionId: string, stateDir?: string): string {
+  return join(stateDir ? resolve(stateDir) : defaultStateDir(env), `${assertSafeSessionId(sessionId)}.md`);
+}
+
+export function projectsDir(env: Env): string {
+  return join(claudeDir(env), "projects");
+}
+
+/** Where Claude Code keeps a session's transcript: keyed by the slug of the session's cwd. */
+export function transcriptPath(env: Env, cwd: string, sessionId: string): string {
+  return join(projectsDir(env), projectSlug(resolve(cwd)), `${assertSafeSessionId(sessionId)}.jsonl`);
+}
+
+/** The auto-memory dir Claude Code loads MEMORY.md from: keyed by the git root (or cwd outside git). */
+export function autoMemoryDir(env: Env, cwd: string): string {
+  const root = findGitRoot(cwd) ?? resolve(cwd);
+  return join(projectsDir(env), projectSlug(root), "memory");
+}
+
+export function tasksDir(env: Env, sessionId: string): string {
+  return join(claudeDir(env), "tasks", assertSafeSessionId(sessionId));
+}
+
+export function plansDir(env: Env): string {
+  return join(claudeDir(env), "plans");
+}

@@ -1,0 +1,82 @@
+/** The compact-prep state file's headers, in the order they must appear (seed 003, part A). */
+export const STATE_HEADERS = [
+  "# Compact Prep State",
+  "## Active Plan",
+  "## Current Phase",
+  "## TaskList Summary",
+  "## Session Decisions",
+  "## Constraints and Blockers",
+  "## Worker Topology",
+  "## Editing Files",
+  "## Recovery Notes",
+] as const;
+
+export type StateHeader = (typeof STATE_HEADERS)[number];
+
+/** First line after the title of a snapshot carryover wrote from the transcript, not the agent. */
+export const MECHANICAL_SNAPSHOT_MARK = "<!-- carryover: mechanical snapshot -->";
+
+export interface StateVerification {
+  ok: boolean;
+  missing: StateHeader[];
+  /** Present, but after a header that should follow it. */
+  outOfOrder: StateHeader[];
+}
+
+function headerLines(text: string): string[] {
+  return text.split(/\r?\n/).map((line) => line.trimEnd());
+}
+
+/** Every header present, each on its own line, in order. */
+export function verifyState(text: string): StateVerification {
+  const lines = headerLines(text);
+  const missing: StateHeader[] = [];
+  const outOfOrder: StateHeader[] = [];
+  let lastIndex = -1;
+  for (const header of STATE_HEADERS) {
+    const index = lines.indexOf(header);
+    if (index === -1) missing.push(header);
+    else if (index < lastIndex) outOfOrder.push(header);
+    else lastIndex = index;
+  }
+  return { ok: missing.length === 0 && outOfOrder.length === 0, missing, outOfOrder };
+}
+
+/** The body under each header (trimmed); headers absent from the text are absent here. */
+export function stateSections(text: string): Partial<Record<StateHeader, string>> {
+  const sections: Partial<Record<StateHeader, string>> = {};
+  let current: StateHeader | null = null;
+  let body: string[] = [];
+  const flush = () => {
+    if (current) sections[current] = body.join("\n").trim();
+  };
+  for (const line of headerLines(text)) {
+    if ((STATE_HEADERS as readonly string[]).includes(line)) {
+      flush();
+      current = line as StateHeader;
+      body = [];
+    } else if (current) {
+      body.push(line);
+    }
+  }
+  flush();
+  return sections;
+}
+
+export function isMechanicalSnapshot(text: string): boolean {
+  return text.includes(MECHANICAL_SNAPSHOT_MARK);
+}
+
+/** Renders a full state file from section bodies, every header present and in order. */
+export function renderState(
+  lead: readonly string[],
+  bodies: Partial<Record<StateHeader, string>>,
+): string {
+  const [title, ...sections] = STATE_HEADERS;
+  return [title, "", ...lead, "", ...sections.flatMap((header) => [header, "", bodies[header]?.trim() || "(none)", ""])].join("\n");
+}
+
+/** A state file with every header and empty sections, for the agent to fill. */
+export function stateTemplate(sessionId: string, nowMs: number): string {
+  return renderState([`Session: ${sessionId}`, `Saved: ${new Date(nowMs).toISOString()}`], {});
+}

@@ -1,0 +1,4 @@
+import { main } from "@carryover/core";
+import { postCompactHook } from "./run.ts";
+
+main(postCompactHook);

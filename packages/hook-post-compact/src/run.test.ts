@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  type Config,
+  hasMarker,
+  loadConfig,
+  readLedger,
+  readMarker,
+  writeMarker,
+  type PostCompactInput,
+} from "@carryover/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { run } from "./run.ts";
+
+const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
+let home: string;
+let env: Record<string, string>;
+
+function input(overrides: Partial<PostCompactInput> = {}): PostCompactInput {
+  return {
+    session_id: SESSION,
+    transcript_path: join(home, "t.jsonl"),
+    cwd: home,
+    hook_event_name: "PostCompact",
+    trigger: "manual",
+    prompt_id: "p-1",
+    compact_summary: "<analysis>thinking</analysis>\n<summary>Adopted plan B; plan A rejected (too slow).</summary>",
+    ...overrides,
+  };
+}
+
+function invoke(payload: PostCompactInput, nowMs = 1_000, config: Config<"post-compact"> = loadConfig("post-compact", env)) {
+  return run({ input: payload, event: "PostCompact", env, nowMs, config, projectDir: home, log: () => {} });
+}
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), "carryover-post-compact-"));
+  env = { HOME: home };
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+describe("post-compact run", () => {
+  it("leaves a compaction marker with trigger and prompt id, and prints nothing", () => {
+    expect(invoke(input({ trigger: "auto", prompt_id: "p-9" }), 5_000)).toBeNull();
+    const marker = readMarker(env, SESSION, "compacted", { nowMs: 5_000 });
+    expect(marker).toMatchObject({ createdAtMs: 5_000, data: { trigger: "auto", promptId: "p-9" } });
+  });
+
+  it("files only the <summary> part of every compaction in the ledger, in order", () => {
+    invoke(input({ prompt_id: "p-1" }), 1_000);
+    invoke(input({ prompt_id: "p-2", compact_summary: "<summary>second</summary>" }), 2_000);
+    expect(readLedger(env, SESSION)).toEqual([
+      { atMs: 1_000, trigger: "manual", promptId: "p-1", summary: "Adopted plan B; plan A rejected (too slow)." },
+      { atMs: 2_000, trigger: "manual", promptId: "p-2", summary: "second" },
+    ]);
+  });
+
+  it("keeps at most ledgerMaxEntries summaries", () => {
+    const config = loadConfig("post-compact", { ...env, CARRYOVER_POST_COMPACT_LEDGER_MAX_ENTRIES: "2" });
+    for (let i = 1; i <= 3; i++) invoke(input({ compact_summary: `<summary>s${i}</summary>` }), i, config);
+    expect(readLedger(env, SESSION).map((entry) => entry.summary)).toEqual(["s2", "s3"]);
+  });
+
+  it("re-arms the context levels", () => {
+    writeMarker(env, SESSION, "level-60", {}, 1);
+    writeMarker(env, SESSION, "announced-60", {}, 1);
+    invoke(input());
+    expect(hasMarker(env, SESSION, "level-60")).toBe(false);
+    expect(hasMarker(env, SESSION, "announced-60")).toBe(false);
+  });
+
+  it("skips the ledger when there is no summary", () => {
+    invoke(input({ compact_summary: null }));
+    expect(readLedger(env, SESSION)).toEqual([]);
+    expect(hasMarker(env, SESSION, "compacted")).toBe(true);
+  });
+});
