@@ -79,6 +79,7 @@ export const CONFIG_KEYS = {
     levels: percentListKey([60, 85], "context levels (percent of the auto-compact point) that raise a marker and a reminder"),
     stateDir: stringKey("", "directory of compact-prep state files; empty means ${TMPDIR:-/tmp}/claude-compact-state"),
     freshReadingMs: numberKey(300_000, 1_000, 86_400_000, "how long a statusline reading stands in for reading the transcript"),
+    changesFile: stringKey("CHANGES_SESSION.md", "the pre-compact changes log, relative to the project root; empty turns it off"),
     contextWindowTokens: numberKey(0, 0, 10_000_000, "model window in tokens when no statusline reported it; 0 guesses from the model id"),
   },
   statusline: {
@@ -110,7 +111,6 @@ export const CONFIG_KEYS = {
     markerMaxAgeMs: numberKey(604_800_000, 60_000, 31_536_000_000, "a compaction marker older than this is dropped"),
   },
   "pre-compact": {
-    changesFile: stringKey("CHANGES_SESSION.md", "the changes log, relative to the project root; empty turns it off"),
     snapshot: booleanKey(true, "write a mechanical state snapshot when compact-prep did not run"),
     memoryEntry: booleanKey(true, "file a dated entry in the project's auto-memory (topic file + one MEMORY.md line)"),
     steering: booleanKey(true, "ask the summarizer to carry earlier summaries, decisions and constraints forward"),

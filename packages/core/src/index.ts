@@ -56,6 +56,7 @@ export {
   defaultStateDir,
   ensureSessionDir,
   logPath,
+  mechanicalSnapshotPath,
   plansDir,
   projectConfigPath,
   projectsDir,

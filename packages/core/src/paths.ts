@@ -50,6 +50,11 @@ export function compactStatePath(env: Env, sessionId: string, stateDir?: string)
   return join(stateDir ? resolve(stateDir) : defaultStateDir(env), `${assertSafeSessionId(sessionId)}.md`);
 }
 
+/** The pre-compact hook's mechanical snapshot: compact-prep's headers, filled from the transcript. */
+export function mechanicalSnapshotPath(env: Env, sessionId: string): string {
+  return join(sessionDirPath(env, sessionId), "snapshot.md");
+}
+
 export function projectsDir(env: Env): string {
   return join(claudeDir(env), "projects");
 }
