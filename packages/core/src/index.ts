@@ -67,7 +67,7 @@ export {
 } from "./paths.ts";
 export { assertPrivateDir, ensurePrivateDir } from "./private-dir.ts";
 export { currentUsage, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
-export { type HookContext, type HookDefinition, main, runHook } from "./runtime.ts";
+export { type HookContext, type HookDefinition, type HookIO, main, runHook } from "./runtime.ts";
 export {
   type HookEvent,
   type HookInput,

@@ -31,6 +31,19 @@ export interface HookDefinition<E extends HookEvent, S extends ConfigSection> {
 
 const STDIN_LIMITS = { maxBytes: 16 * 1024 * 1024, timeoutMs: 5_000 };
 
+/** Where a hook's bytes come from and go to; the process's stdio unless a test drives it in-process. */
+export interface HookIO {
+  readInput(): Promise<string>;
+  writeOutput(text: string): void;
+  writeTrace(text: string): void;
+}
+
+const processIO: HookIO = {
+  readInput: () => readStdin(STDIN_LIMITS),
+  writeOutput: (text) => writeSync(1, text),
+  writeTrace: (text) => writeSync(2, text),
+};
+
 /**
  * Runs one hook invocation end to end and decides nothing itself: reads stdin, validates, calls the
  * hook's `run`, prints its result. Fails open: whatever goes wrong is logged and the exit code is 0,
@@ -39,11 +52,12 @@ const STDIN_LIMITS = { maxBytes: 16 * 1024 * 1024, timeoutMs: 5_000 };
 export async function runHook<E extends HookEvent, S extends ConfigSection>(
   hook: HookDefinition<E, S>,
   env: Env = process.env,
+  io: HookIO = processIO,
 ): Promise<void> {
   const debug = isDebug(env);
   const startMs = Date.now();
   const trace = (message: string) => {
-    if (debug) writeSync(2, `carryover ${hook.name}: ${message}\n`);
+    if (debug) io.writeTrace(`carryover ${hook.name}: ${message}\n`);
   };
   const log = (message: string) => {
     trace(message);
@@ -51,7 +65,7 @@ export async function runHook<E extends HookEvent, S extends ConfigSection>(
   };
   try {
     if (!isHookEnabled(env, hook.name)) return trace("disabled by CARRYOVER/CARRYOVER_DISABLE");
-    const text = await readStdin(STDIN_LIMITS);
+    const text = await io.readInput();
     if (text.trim() === "") return log("empty stdin; nothing to do");
     const payload = parsePayload(text);
     const event = eventOf(payload, Object.keys(hook.inputs) as E[]);
@@ -61,7 +75,7 @@ export async function runHook<E extends HookEvent, S extends ConfigSection>(
     const config = loadConfig(hook.name, env, projectDir);
     for (const problem of config.problems) log(`config: ${problem}`);
     const result = await hook.run({ input, event, env, nowMs: startMs, config, projectDir, log });
-    if (result) writeSync(1, typeof result === "string" ? result : JSON.stringify(result));
+    if (result) io.writeOutput(typeof result === "string" ? result : JSON.stringify(result));
     trace(`${event} done in ${Date.now() - startMs} ms${result ? "" : " (no output)"}`);
   } catch (error) {
     log(errorMessage(error));
