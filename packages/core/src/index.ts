@@ -21,6 +21,7 @@ export { CONFIG_KEYS, type ConfigKey, type ConfigSection, type SectionConfig } f
 export { checkConfigValue, type Config, configEnvName, configKeyLabel, loadConfig } from "./config.ts";
 export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
 export { CarryoverError, type CarryoverErrorCode, errorMessage } from "./errors.ts";
+export { type FileHead, readFileHead } from "./file-head.ts";
 export { findGitRoot } from "./git-root.ts";
 export { parseJsonText } from "./json-text.ts";
 export { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./ledger.ts";
@@ -65,9 +66,10 @@ export {
   transcriptPath,
   userConfigPath,
 } from "./paths.ts";
+export { projectPinnedPath, userPinnedPath } from "./pinned.ts";
 export { assertPrivateDir, ensurePrivateDir } from "./private-dir.ts";
 export { currentUsage, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
-export { type HookContext, type HookDefinition, type HookIO, main, runHook } from "./runtime.ts";
+export { type FastPathContext, type HookContext, type HookDefinition, type HookIO, type LazyHook, main, runHook } from "./runtime.ts";
 export {
   type HookEvent,
   type HookInput,

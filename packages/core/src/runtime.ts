@@ -5,7 +5,8 @@ import type { Env } from "./env.ts";
 import { errorMessage } from "./errors.ts";
 import { logLine } from "./log.ts";
 import type { HookResult } from "./output.ts";
-import { type HookEvent, type HookInput, type HookInputs, parseHookInput } from "./schemas.ts";
+import type { HookEvent, HookInput, HookInputs } from "./schemas.ts";
+import { isSafeSessionId } from "./session-id.ts";
 import { readStdin } from "./_stdin.ts";
 import { isDebug, isHookEnabled } from "./switches.ts";
 
@@ -29,6 +30,26 @@ export interface HookDefinition<E extends HookEvent, S extends ConfigSection> {
   run(context: HookContext<E, S>): HookResult | Promise<HookResult>;
 }
 
+/** What a fast path may look at: the payload before validation (its session id already checked). */
+export interface FastPathContext<S extends ConfigSection> {
+  payload: Readonly<Record<string, unknown>> & { session_id: string };
+  env: Env;
+  nowMs: number;
+  config: Config<S>;
+  projectDir: string;
+}
+
+/**
+ * A hook whose module loads only when its fast path says there is work: the bundle then defers the
+ * schemas (zod) and the decision code, which are otherwise paid on every prompt.
+ */
+export interface LazyHook<S extends ConfigSection> {
+  name: S;
+  /** True when there is nothing to do; must stay cheap (no transcript read, no spawn, no writes). */
+  skip(context: FastPathContext<S>): boolean;
+  load(): Promise<HookDefinition<any, S>>;
+}
+
 const STDIN_LIMITS = { maxBytes: 16 * 1024 * 1024, timeoutMs: 5_000 };
 
 /** Where a hook's bytes come from and go to; the process's stdio unless a test drives it in-process. */
@@ -49,8 +70,8 @@ const processIO: HookIO = {
  * hook's `run`, prints its result. Fails open: whatever goes wrong is logged and the exit code is 0,
  * so carryover can never block a prompt or a compaction, nor blank the statusline.
  */
-export async function runHook<E extends HookEvent, S extends ConfigSection>(
-  hook: HookDefinition<E, S>,
+export async function runHook<S extends ConfigSection>(
+  hook: HookDefinition<any, S> | LazyHook<S>,
   env: Env = process.env,
   io: HookIO = processIO,
 ): Promise<void> {
@@ -68,13 +89,24 @@ export async function runHook<E extends HookEvent, S extends ConfigSection>(
     const text = await io.readInput();
     if (text.trim() === "") return log("empty stdin; nothing to do");
     const payload = parsePayload(text);
-    const event = eventOf(payload, Object.keys(hook.inputs) as E[]);
-    if (!event) return log(`not registered for ${JSON.stringify(payload.hook_event_name)}`);
-    const input = parseHookInput(event, hook.inputs[event], payload);
-    const projectDir = env.CLAUDE_PROJECT_DIR || (input as { cwd?: string }).cwd || process.cwd();
+    const cwd = typeof payload.cwd === "string" ? payload.cwd : undefined;
+    const projectDir = env.CLAUDE_PROJECT_DIR || cwd || process.cwd();
     const config = loadConfig(hook.name, env, projectDir);
     for (const problem of config.problems) log(`config: ${problem}`);
-    const result = await hook.run({ input, event, env, nowMs: startMs, config, projectDir, log });
+    let definition: HookDefinition<any, S>;
+    if ("load" in hook) {
+      if (isSafeSessionId(payload.session_id) && hook.skip({ payload: payload as FastPathContext<S>["payload"], env, nowMs: startMs, config, projectDir })) {
+        return trace(`fast path: nothing to do (${Date.now() - startMs} ms)`);
+      }
+      definition = await hook.load();
+    } else {
+      definition = hook;
+    }
+    const event = eventOf(payload, Object.keys(definition.inputs));
+    if (!event) return log(`not registered for ${JSON.stringify(payload.hook_event_name)}`);
+    const { parseHookInput } = await import("./schemas.ts");
+    const input = parseHookInput(event, definition.inputs[event], payload);
+    const result = await definition.run({ input, event, env, nowMs: startMs, config, projectDir, log });
     if (result) io.writeOutput(typeof result === "string" ? result : JSON.stringify(result));
     trace(`${event} done in ${Date.now() - startMs} ms${result ? "" : " (no output)"}`);
   } catch (error) {
@@ -93,14 +125,14 @@ function parsePayload(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function eventOf<E extends HookEvent>(payload: Record<string, unknown>, events: readonly E[]): E | null {
+function eventOf(payload: Record<string, unknown>, events: readonly string[]): HookEvent | null {
   const named = payload.hook_event_name;
   // The statusline's stdin has no hook_event_name.
-  const event = (typeof named === "string" ? named : "StatusLine") as E;
-  return events.includes(event) ? event : null;
+  const event = typeof named === "string" ? named : "StatusLine";
+  return events.includes(event) ? (event as HookEvent) : null;
 }
 
 /** The two-line bin file's call: run, then exit 0 whatever happened. */
-export function main<E extends HookEvent, S extends ConfigSection>(hook: HookDefinition<E, S>): void {
+export function main<S extends ConfigSection>(hook: HookDefinition<any, S> | LazyHook<S>): void {
   runHook(hook).finally(() => process.exit(0));
 }
