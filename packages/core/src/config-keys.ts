@@ -121,7 +121,8 @@ export const CONFIG_KEYS = {
   },
   pin: {
     everyTurns: numberKey(1, 1, 1000, "re-inject pinned context every N prompts (always after a compaction)"),
-    maxBytes: numberKey(8_000, 100, 10_000, "pinned text above this is cut, with a warning"),
+    // Claude Code cuts hook context at 10,000 characters; 9,000 leaves room for the framing lines.
+    maxBytes: numberKey(8_000, 100, 9_000, "pinned text (both files together) above this is cut, with a warning"),
   },
 } as const satisfies Record<string, Record<string, ConfigKey<any>>>;
 

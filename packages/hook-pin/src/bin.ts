@@ -1,0 +1,4 @@
+import { main } from "@carryover/core";
+import { pinHook } from "./run.ts";
+
+main(pinHook);

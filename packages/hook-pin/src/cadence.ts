@@ -1,0 +1,40 @@
+import { join } from "node:path";
+import { ensureSessionDir, type Env, readFileNoFollow, sessionDirPath, writeFileAtomic } from "@carryover/core";
+
+const STATE_FILE = "pin.json";
+
+interface CadenceState {
+  /** Prompts since the pinned text was last injected. */
+  promptsSince: number;
+  /** Digest of what was injected then: an edited pin is due at once. */
+  digest: string;
+}
+
+function readState(env: Env, sessionId: string): CadenceState | null {
+  try {
+    const state = JSON.parse(readFileNoFollow(join(sessionDirPath(env, sessionId), STATE_FILE)) ?? "null") as CadenceState | null;
+    return typeof state?.promptsSince === "number" && typeof state.digest === "string" ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeState(env: Env, sessionId: string, state: CadenceState): void {
+  writeFileAtomic(join(ensureSessionDir(env, sessionId), STATE_FILE), JSON.stringify(state));
+}
+
+/**
+ * Counts one prompt and says whether the pinned text is due: on the session's first prompt, every
+ * `everyTurns` prompts after the last injection, and as soon as the text changed.
+ */
+export function takePromptTurn(env: Env, sessionId: string, everyTurns: number, digest: string): boolean {
+  const state = readState(env, sessionId);
+  const due = !state || state.digest !== digest || state.promptsSince + 1 >= everyTurns;
+  writeState(env, sessionId, due ? { promptsSince: 0, digest } : { promptsSince: state.promptsSince + 1, digest });
+  return due;
+}
+
+/** After a compaction the text was just injected: the count starts again from there. */
+export function recordInjection(env: Env, sessionId: string, digest: string): void {
+  writeState(env, sessionId, { promptsSince: 0, digest });
+}
