@@ -22,7 +22,6 @@ export { checkConfigValue, type Config, configEnvName, configKeyLabel, loadConfi
 export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
 export { CarryoverError, type CarryoverErrorCode, errorMessage } from "./errors.ts";
 export { type FileHead, readFileHead } from "./file-head.ts";
-export { type FileHead, readFileHead } from "./file-head.ts";
 export { findGitRoot } from "./git-root.ts";
 export { parseJsonText } from "./json-text.ts";
 export { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./ledger.ts";
@@ -67,7 +66,6 @@ export {
   transcriptPath,
   userConfigPath,
 } from "./paths.ts";
-export { projectPinnedPath, userPinnedPath } from "./pinned.ts";
 export { projectPinnedPath, userPinnedPath } from "./pinned.ts";
 export { assertPrivateDir, ensurePrivateDir } from "./private-dir.ts";
 export { currentUsage, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
