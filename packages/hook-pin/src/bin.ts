@@ -1,4 +1,4 @@
 import { main } from "@carryover/core";
-import { pinHook } from "./run.ts";
+import { nothingPinned } from "./fast-path.ts";
 
-main(pinHook);
+main({ name: "pin", skip: nothingPinned, load: () => import("./run.ts").then((module) => module.pinHook) });

@@ -1,0 +1,17 @@
+import { lstatSync } from "node:fs";
+import { type FastPathContext, projectPinnedPath, userPinnedPath } from "@carryover/core";
+
+/** Nothing to do: a SessionStart other than compact, or neither pinned file has any bytes. One lstat per file. */
+export function nothingPinned({ payload, env, projectDir }: FastPathContext<"pin">): boolean {
+  if (payload.hook_event_name === "SessionStart" && payload.source !== "compact") return true;
+  return !hasBytes(projectPinnedPath(projectDir)) && !hasBytes(userPinnedPath(env));
+}
+
+// lstat: a symlinked pin goes on to the full path, which refuses it with a warning; so does anything odd.
+function hasBytes(path: string): boolean {
+  try {
+    return (lstatSync(path, { throwIfNoEntry: false })?.size ?? 0) > 0;
+  } catch {
+    return true;
+  }
+}
