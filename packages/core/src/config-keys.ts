@@ -84,8 +84,12 @@ export const CONFIG_KEYS = {
   },
   statusline: {
     format: stringKey(
-      "ctx {percent}% · {used} of {limit} to auto-compact · {model}",
-      "the line; placeholders {percent} {used} {limit} {left} {windowPercent} {window} {model} {level}",
+      "ctx {percent} · {used} of {limit} to auto-compact · {windowNote} · {model}",
+      "the line; placeholders {percent} {used} {limit} {left} {windowPercent} {window} {windowNote} {model}; empty ' · ' segments are dropped",
+    ),
+    formatNoAutoCompact: stringKey(
+      "ctx {windowPercent} of window · {used} of {window} · auto-compact off · {model}",
+      "the line when auto-compaction is off (DISABLE_AUTO_COMPACT, DISABLE_COMPACT); same placeholders",
     ),
     color: enumKey("auto", ["auto", "always", "never"], "colour by level: auto follows NO_COLOR"),
     chainCommand: stringKey("", "a statusline command to run with the same stdin and show with ours (set by the installer)"),
@@ -95,11 +99,15 @@ export const CONFIG_KEYS = {
   "prep-reminder": {
     message: stringKey(
       "Context at {percent}% of the auto-compact point ({used} of {limit} tokens). Run /compact-prep now to save plan, decisions and tasks before auto-compaction.",
-      "what the user is shown when a level is crossed",
+      "what the user is shown when a level is crossed; placeholders {percent} {used} {limit} {left} {level}",
     ),
     context: stringKey(
       "Context usage is at {percent}% of the auto-compact point ({used} of {limit} tokens); auto-compaction replaces the history with a summary at 100%. The user has been told that /compact-prep saves plan, decisions and tasks first.",
-      "the fact the agent is given with the reminder",
+      "the fact the agent is given with the reminder (facts, not orders); empty gives the agent nothing",
+    ),
+    dueMessage: stringKey(
+      "Context at {percent}% of the auto-compact point ({used} of {limit} tokens): Claude Code compacts before answering this prompt.",
+      "what the user is shown instead when the context is already past the auto-compact point (the agent is told nothing: it would read it after the compaction)",
     ),
     mutedLevels: percentListKey([], "levels that raise no reminder"),
   },

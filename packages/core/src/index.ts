@@ -33,6 +33,7 @@ export {
   levelMarkerName,
   levelsReached,
 } from "./levels.ts";
+export { rearmLevelsBelow, REARM_MARGIN_PERCENT, syncLevelMarkers } from "./level-markers.ts";
 export { logLine } from "./log.ts";
 export {
   consumeMarker,
@@ -92,6 +93,8 @@ export {
 } from "./schemas.ts";
 export { assertSafeSessionId, isSafeSessionId } from "./session-id.ts";
 export { projectSlug } from "./slug.ts";
+export { type StatusLineFacts, statusLineFacts } from "./statusline-facts.ts";
+export { runStatusLine, type StatusLineCommand, type StatusLineContext, statusLineMain } from "./statusline-runtime.ts";
 export {
   isMechanicalSnapshot,
   MECHANICAL_SNAPSHOT_MARK,
@@ -104,5 +107,7 @@ export {
   verifyState,
 } from "./state-file.ts";
 export { isDebug, isHookEnabled } from "./switches.ts";
+export { fillTemplate } from "./template.ts";
+export { formatTokens } from "./token-text.ts";
 export { readTailUsage, type TailUsage } from "./transcript-tail.ts";
 export { contextTokensOf, levelPercent, type UsageCounts, type UsagePercents, type UsageReading, usagePercents } from "./usage.ts";

@@ -1,0 +1,42 @@
+import type { Env } from "./env.ts";
+import { announcedMarkerName, levelMarkerName } from "./levels.ts";
+import { createMarkerOnce, hasMarker, removeMarker } from "./markers.ts";
+
+/**
+ * A level is re-armed (may be announced again) once the context falls this many points below it: a
+ * compaction, a /clear or a rewind. The margin keeps a context hovering around a level from being
+ * announced at every small dip.
+ */
+export const REARM_MARGIN_PERCENT = 10;
+
+/** Forgets that levels well above `percent` were raised or announced; returns the levels re-armed. */
+export function rearmLevelsBelow(env: Env, sessionId: string, percent: number, levels: readonly number[]): number[] {
+  const rearmed: number[] = [];
+  for (const level of levels) {
+    if (percent >= level - REARM_MARGIN_PERCENT) continue;
+    const hadPending = removeMarker(env, sessionId, levelMarkerName(level));
+    const hadAnnounced = removeMarker(env, sessionId, announcedMarkerName(level));
+    if (hadPending || hadAnnounced) rearmed.push(level);
+  }
+  return rearmed;
+}
+
+/**
+ * The statusline's part of the level protocol, run with each reading: raises `level-N` for every level
+ * reached and not yet announced, drops a pending `level-N` the context is back below (a warning must not
+ * outlive its cause), and re-arms the levels left well behind. Returns the levels raised by this call.
+ */
+export function syncLevelMarkers<T>(env: Env, sessionId: string, percent: number, levels: readonly number[], data: T, nowMs: number): number[] {
+  rearmLevelsBelow(env, sessionId, percent, levels);
+  const raised: number[] = [];
+  for (const level of levels) {
+    const pending = levelMarkerName(level);
+    if (percent < level) {
+      removeMarker(env, sessionId, pending);
+      continue;
+    }
+    if (hasMarker(env, sessionId, announcedMarkerName(level)) || hasMarker(env, sessionId, pending)) continue;
+    if (createMarkerOnce(env, sessionId, pending, data, nowMs)) raised.push(level);
+  }
+  return raised;
+}

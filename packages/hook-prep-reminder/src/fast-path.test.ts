@@ -1,0 +1,60 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type FastPathContext, loadConfig, recordReading, writeMarker } from "@carryover/core";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { nothingPending } from "./fast-path.ts";
+
+const SESSION = "7618a028-19c7-4e6b-af14-1fdfaa838f89";
+const NOW_MS = 10_000_000;
+let home: string;
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), "carryover-prep-fast-"));
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+function skip(extraEnv: Record<string, string> = {}): boolean {
+  const env = { HOME: home, ...extraEnv };
+  const context: FastPathContext<"prep-reminder"> = {
+    payload: { session_id: SESSION, hook_event_name: "UserPromptSubmit" },
+    env,
+    nowMs: NOW_MS,
+    config: loadConfig("prep-reminder", env, home),
+    projectDir: home,
+  };
+  return nothingPending(context);
+}
+
+function reading(ageMs: number): void {
+  recordReading({ HOME: home }, SESSION, {
+    source: "statusline",
+    contextTokens: 700_000,
+    modelWindowTokens: 1_000_000,
+    autoCompactTokens: 967_000,
+    atMs: NOW_MS - ageMs,
+  });
+}
+
+it("skips with a fresh statusline reading and no level marker", () => {
+  reading(1_000);
+  expect(skip()).toBe(true);
+});
+
+it("does not skip when the statusline raised a level", () => {
+  reading(1_000);
+  writeMarker({ HOME: home }, SESSION, "level-60", {}, NOW_MS);
+  expect(skip()).toBe(false);
+});
+
+it("does not skip without a reading or with a stale one: the transcript must be asked", () => {
+  expect(skip()).toBe(false);
+  expect(existsSync(join(home, ".claude"))).toBe(false);
+  reading(300_001);
+  expect(skip()).toBe(false);
+  expect(skip({ CARRYOVER_FRESH_READING_MS: "400000" })).toBe(true);
+});
+
+it("skips when no level is configured", () => {
+  expect(skip({ CARRYOVER_LEVELS: "[]" })).toBe(true);
+});

@@ -1,0 +1,4 @@
+import { statusLineMain } from "@carryover/core";
+import { statusLine } from "./run.ts";
+
+statusLineMain(statusLine);

@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { runChained } from "./chain.ts";
+
+const env = { PATH: process.env.PATH };
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "carryover-chain-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Running, not a zombie: in a container nobody may reap the orphans a kill leaves. */
+function isAlive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+it("hands the command our stdin through /bin/sh and returns its rows without the trailing newline", async () => {
+  const outcome = await runChained(`printf 'theirs:'; cat; printf '\\r\\nrow2\\n\\n'`, '{"session_id":"s"}', { timeoutMs: 5_000, env });
+  expect(outcome).toEqual({ lines: ['theirs:{"session_id":"s"}', "row2"] });
+});
+
+it("passes the environment it is given", async () => {
+  expect(await runChained(`printf '%s' "$CHAIN_PROBE"`, "", { timeoutMs: 5_000, env: { ...env, CHAIN_PROBE: "seen" } })).toEqual({ lines: ["seen"] });
+});
+
+it("gives up on a command that hangs and kills everything it started", async () => {
+  const pidFile = join(dir, "pid");
+  const outcome = await runChained(`sleep 30 & echo $! > '${pidFile}'; wait`, "", { timeoutMs: 300, env });
+  expect(outcome).toEqual({ problem: "chainCommand did not finish within 300 ms; killed" });
+  const pid = Number(readFileSync(pidFile, "utf8"));
+  for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(isAlive(pid)).toBe(false);
+});
+
+it("discards the output of a command that exits non-zero, as Claude Code does", async () => {
+  expect(await runChained("echo half a line; exit 3", "", { timeoutMs: 5_000, env })).toEqual({
+    problem: "chainCommand exited with 3; its output is not shown",
+  });
+});
+
+it("does not mind a command that never reads its stdin", async () => {
+  expect(await runChained("echo fine", "x".repeat(1024 * 1024), { timeoutMs: 5_000, env })).toEqual({ lines: ["fine"] });
+});

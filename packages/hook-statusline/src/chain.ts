@@ -1,0 +1,63 @@
+import { spawn } from "node:child_process";
+import type { Env } from "@carryover/core";
+
+export type ChainOutcome = { lines: string[] } | { problem: string };
+
+export interface ChainOptions {
+  timeoutMs: number;
+  env: Env;
+}
+
+// A status line is one to a few rows; more than this is not a status line.
+const MAX_OUTPUT_BYTES = 64 * 1024;
+
+/**
+ * Runs the user's own status line command through `/bin/sh -c` with our stdin, as Claude Code would.
+ * It runs in its own process group so a timeout kills everything it started. Like Claude Code 2.1.332,
+ * a non-zero exit discards its output.
+ */
+export function runChained(command: string, stdinText: string, { timeoutMs, env }: ChainOptions): Promise<ChainOutcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: ChainOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    const child = spawn("/bin/sh", ["-c", command], { env, stdio: ["pipe", "pipe", "ignore"], detached: true });
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const timer = setTimeout(() => {
+      killGroup(child.pid);
+      finish({ problem: `chainCommand did not finish within ${timeoutMs} ms; killed` });
+    }, timeoutMs);
+    child.on("error", (error) => finish({ problem: `chainCommand could not start: ${error.message}` }));
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (bytes < MAX_OUTPUT_BYTES) chunks.push(chunk);
+      bytes += chunk.length;
+    });
+    child.on("close", (code, signal) => {
+      if (code !== 0) return finish({ problem: `chainCommand exited with ${signal ?? code}; its output is not shown` });
+      finish({ lines: outputLines(Buffer.concat(chunks).subarray(0, MAX_OUTPUT_BYTES).toString("utf8")) });
+    });
+    // A command that never reads its stdin closes the pipe early (EPIPE): not an error.
+    child.stdin.on("error", () => {});
+    child.stdin.end(stdinText);
+  });
+}
+
+function outputLines(text: string): string[] {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  while (lines.length > 0 && lines.at(-1)!.trim() === "") lines.pop();
+  return lines;
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}

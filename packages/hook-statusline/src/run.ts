@@ -1,0 +1,64 @@
+// Status line command: context use as a share of the auto-compact point; records the reading, raises the
+// level markers, and shows the user's own status line (chained) beside it.
+import { errorMessage, levelPercent, type StatusLineCommand, type StatusLineContext, statusLineFacts } from "@carryover/core";
+import { type ChainOutcome, type ChainOptions, runChained } from "./chain.ts";
+import { colorAllowed, toneOf } from "./color.ts";
+import { composeLines, type OurLine } from "./compose.ts";
+import { columnsOf } from "./fit.ts";
+import { lineValues, renderLine } from "./line.ts";
+import { remember } from "./remember.ts";
+import { readingOf, sizesOf } from "./sizes.ts";
+
+/** Shown when nothing can be measured (unreadable stdin, an internal error): never a blank line. */
+export const FALLBACK_LINE = "ctx ?";
+/** Set for the chained command: a chainCommand that runs carryover's statusline again must not recurse. */
+export const CHAINED_ENV = "CARRYOVER_STATUSLINE_CHAINED";
+
+export type Chain = (command: string, stdinText: string, options: ChainOptions) => Promise<ChainOutcome>;
+
+export async function render(context: StatusLineContext, chain: Chain = runChained): Promise<string> {
+  const theirs = chained(context, chain);
+  const ours = context.enabled ? ourLine(context) : null;
+  return composeLines(ours, await theirs, context.config.hook.chainPosition, columnsOf(context.env.COLUMNS));
+}
+
+async function chained({ config, env, stdinText, log }: StatusLineContext, chain: Chain): Promise<string[]> {
+  const command = config.hook.chainCommand.trim();
+  if (command === "") return [];
+  if (env[CHAINED_ENV]) {
+    log("chainCommand runs carryover's statusline again; not chaining it twice");
+    return [];
+  }
+  const outcome = await chain(command, stdinText, { timeoutMs: config.hook.chainTimeoutMs, env: { ...env, [CHAINED_ENV]: "1" } });
+  if ("problem" in outcome) {
+    log(outcome.problem);
+    return [];
+  }
+  return outcome.lines;
+}
+
+function ourLine(context: StatusLineContext): OurLine {
+  const { payload, env, nowMs, config, projectDir, log } = context;
+  try {
+    if (!payload) return { text: FALLBACK_LINE, tone: null };
+    const facts = statusLineFacts(payload);
+    const sizes = sizesOf(facts, env, projectDir, config.shared.contextWindowTokens);
+    const reading = readingOf(facts, sizes, nowMs);
+    if (reading && facts.sessionId) {
+      try {
+        remember(env, facts.sessionId, reading, config.shared);
+      } catch (error) {
+        log(`reading not recorded: ${errorMessage(error)}`);
+      }
+    }
+    const format = sizes.autoCompactTokens === null ? config.hook.formatNoAutoCompact : config.hook.format;
+    const text = renderLine(format, lineValues(reading, sizes, facts.modelName ?? facts.modelId));
+    const tone = reading && colorAllowed(config.hook.color, env) ? toneOf(levelPercent(reading), config.shared.levels) : null;
+    return { text, tone };
+  } catch (error) {
+    log(errorMessage(error));
+    return { text: FALLBACK_LINE, tone: null };
+  }
+}
+
+export const statusLine: StatusLineCommand = { render: (context) => render(context), fallbackLine: FALLBACK_LINE };
