@@ -58,7 +58,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, content);
     }
-    initGit(project);
+    initGit(project, home);
     mock = await startMockApi({ logDir, ...options.mock });
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
@@ -99,7 +99,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       for (const dispose of disposers.reverse()) await dispose();
       await mock.close();
       if (process.env.CARRYOVER_E2E_KEEP === "1") console.log(`carryover e2e: kept sandbox ${root}`);
-      else rmSync(root, { recursive: true, force: true });
+      else rmSync(root, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
@@ -129,9 +129,9 @@ const GIT_IDENTITY = {
   GIT_COMMITTER_EMAIL: "e2e@carryover.invalid",
 };
 
-function initGit(project: string): void {
-  const git = (...args: string[]) =>
-    execFileSync("git", args, { cwd: project, env: { ...inheritedEnv(), ...GIT_IDENTITY }, stdio: "pipe" });
+function initGit(project: string, home: string): void {
+  const env = { ...inheritedEnv(), HOME: home, ...GIT_IDENTITY };
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: project, env, stdio: "pipe" });
   git("init", "-q", "-b", "main");
   git("add", "-A");
   git("commit", "-q", "--allow-empty", "--no-gpg-sign", "-m", "init");

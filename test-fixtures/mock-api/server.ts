@@ -58,18 +58,18 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const logFile = options.logDir === undefined ? undefined : join(options.logDir, "requests.jsonl");
   if (options.logDir !== undefined) mkdirSync(options.logDir, { recursive: true });
 
-  const messagesReply = (record: RecordedRequest): Message => {
+  const messagesReply = (record: RecordedRequest): { reply: Message; delayMs: number } => {
     const body = record.body ?? {};
     const model = body.model ?? DEFAULT_MODEL;
     if (record.kind === "compaction") {
       const text = compactionText(typeof summary === "function" ? summary(record.n) : summary);
-      return stepMessage({ text }, record.n, model, {});
+      return { reply: stepMessage({ text }, record.n, model, {}), delayMs: 0 };
     }
-    if (record.kind === "side") return stepMessage({ text: "Mock side reply." }, record.n, model, {});
+    if (record.kind === "side") return { reply: stepMessage({ text: "Mock side reply." }, record.n, model, {}), delayMs: 0 };
     const { step, position } = planner.next(body.messages ?? []);
     const reply = stepMessage(step, record.n, model, { ...usage, ...readUsageFiles(options.logDir) });
     planner.remember(reply, position);
-    return reply;
+    return { reply, delayMs: step.delay_ms ?? 0 };
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -88,14 +88,16 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     recorded.push(record);
     if (record.method === "POST" && path === "/v1/messages") {
       record.kind = classifyMessages(record.body);
+      let delayMs: number;
       try {
-        record.reply = messagesReply(record);
+        ({ reply: record.reply, delayMs } = messagesReply(record));
       } catch (error) {
         const message = (error as Error).message;
         errors.push(`request ${record.n}: ${message}`);
         sendJson(res, 400, { type: "error", error: { type: "invalid_request_error", message: `mock: ${message}` } });
         return log(record);
       }
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (record.body?.stream === true) sendSse(res, record.reply);
       else sendJson(res, 200, record.reply);
     } else if (record.method === "POST" && path === "/v1/messages/count_tokens") {

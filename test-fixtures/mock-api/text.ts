@@ -7,7 +7,7 @@ import type { MessagesBody, RecordedRequest, RequestBlock, RequestMessage } from
  * sends hook contexts as role:"system" messages inside `messages`, so those are included too.
  */
 export function requestText(request: RecordedRequest | MessagesBody | undefined): string {
-  const body = request !== undefined && "kind" in request && "n" in request ? request.body : (request as MessagesBody | undefined);
+  const body = request !== undefined && isRecorded(request) ? request.body : request;
   if (body === undefined) return "";
   const parts: string[] = [];
   if (body.system !== undefined) parts.push(`[system]\n${typeof body.system === "string" ? body.system : blocksText(body.system as RequestBlock[])}`);
@@ -17,6 +17,10 @@ export function requestText(request: RecordedRequest | MessagesBody | undefined)
 
 export function messageText(message: RequestMessage): string {
   return `[${message.role}]\n${blocksText(toBlocks(message.content))}`;
+}
+
+function isRecorded(request: RecordedRequest | MessagesBody): request is RecordedRequest {
+  return "kind" in request && "path" in request && "method" in request;
 }
 
 function blocksText(blocks: RequestBlock[]): string {

@@ -9,6 +9,8 @@ export interface Step {
   cache_read_input_tokens?: number;
   cache_creation_input_tokens?: number;
   output_tokens?: number;
+  /** Waits this long before answering (to observe Claude Code while a request is in flight). */
+  delay_ms?: number;
 }
 
 export interface Usage {
