@@ -110,4 +110,14 @@ export { isDebug, isHookEnabled } from "./switches.ts";
 export { fillTemplate } from "./template.ts";
 export { formatTokens } from "./token-text.ts";
 export { readTailUsage, type TailUsage } from "./transcript-tail.ts";
+export type {
+  CommandRun,
+  CompactionRecord,
+  FileChange,
+  TaskItem,
+  TodoItem,
+  ToolError,
+  TranscriptFacts,
+} from "./transcript-facts.ts";
+export { type ScanOptions, scanTranscript } from "./transcript-scan.ts";
 export { contextTokensOf, levelPercent, type UsageCounts, type UsagePercents, type UsageReading, usagePercents } from "./usage.ts";
