@@ -109,6 +109,7 @@ export {
 export { isDebug, isHookEnabled } from "./switches.ts";
 export { fillTemplate } from "./template.ts";
 export { formatTokens } from "./token-text.ts";
+export { forEachTranscriptLine, type TranscriptLineOptions, type TranscriptLineStats } from "./transcript-lines.ts";
 export { readTailUsage, type TailUsage } from "./transcript-tail.ts";
 export type {
   CommandRun,
