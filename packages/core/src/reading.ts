@@ -10,9 +10,12 @@ import type { UsageReading } from "./usage.ts";
 
 const READING_FILE = "usage.json";
 
-/** Keeps the newest reading for the session, for hooks that run without a statusline stdin. */
+/**
+ * Keeps the newest reading for the session, for hooks that run without a statusline stdin. Not fsynced:
+ * the statusline writes it after every response, and a reading lost in a crash costs one transcript read.
+ */
 export function recordReading(env: Env, sessionId: string, reading: UsageReading): void {
-  writeFileAtomic(join(ensureSessionDir(env, sessionId), READING_FILE), JSON.stringify(reading));
+  writeFileAtomic(join(ensureSessionDir(env, sessionId), READING_FILE), JSON.stringify(reading), 0o600, { durable: false });
 }
 
 /** The newest recorded reading, or null; creates nothing. */
