@@ -1,0 +1,51 @@
+import { parseArgs } from "./args.ts";
+import { unknownNameMessage } from "./closest.ts";
+import type { Command } from "./command.ts";
+import { configCommand } from "./commands/config.ts";
+import { doctorCommand } from "./commands/doctor.ts";
+import { installCommand } from "./commands/install.ts";
+import { listCommand } from "./commands/list.ts";
+import { marketplaceCommand } from "./commands/marketplace.ts";
+import { statusCommand } from "./commands/status.ts";
+import { uninstallCommand } from "./commands/uninstall.ts";
+import { describeError, exitCodeOf, usageError } from "./errors.ts";
+import type { Io } from "./io.ts";
+
+export const COMMANDS: readonly Command[] = [listCommand, installCommand, uninstallCommand, configCommand, doctorCommand, statusCommand, marketplaceCommand];
+
+function overview(version: string): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  const lines = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return `carryover ${version}: Claude Code hooks that keep long sessions coherent across compaction\n\nusage: carryover <command> [options]\n\n${lines.join("\n")}\n\nRun \`carryover <command> --help\` for a command's options. Read commands take --json.\n`;
+}
+
+/** Runs one command line; the only place that turns a thrown error into a message and an exit code. */
+export async function runCli(argv: readonly string[], io: Io, version: string): Promise<number> {
+  try {
+    const [name, ...rest] = argv;
+    if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+      const topic = name === "help" ? COMMANDS.find((command) => command.name === rest[0]) : undefined;
+      io.out(topic ? commandHelp(topic) : overview(version));
+      return 0;
+    }
+    if (name === "--version" || name === "-v") {
+      io.out(`${version}\n`);
+      return 0;
+    }
+    const command = COMMANDS.find((candidate) => candidate.name === name);
+    if (!command) throw usageError(unknownNameMessage("command", name, COMMANDS.map((candidate) => candidate.name)));
+    const args = parseArgs(rest, command.flags);
+    if (args.flags.help) {
+      io.out(commandHelp(command));
+      return 0;
+    }
+    return await command.run(args, io);
+  } catch (error) {
+    io.err(`carryover: ${describeError(error)}\n`);
+    return exitCodeOf(error);
+  }
+}
+
+function commandHelp(command: Command): string {
+  return `usage: ${command.usage}\n\n${command.help}\n`;
+}

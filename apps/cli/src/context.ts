@@ -1,0 +1,53 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { binDir, type Env } from "@carryover/core";
+import { stringFlag, type ParsedArgs } from "./args.ts";
+import type { Io } from "./io.ts";
+import { type LoadedRecord, loadInstallRecord } from "./install-record.ts";
+import { loadRelease, type ManifestEntry, type Release } from "./release.ts";
+
+/** What most commands share: where things are, the release to install from, what is installed. */
+export interface Context {
+  io: Io;
+  env: Env;
+  projectDir: string;
+  binDir: string;
+  release: Release;
+  installed: LoadedRecord;
+}
+
+/**
+ * `releaseOptional`: commands that only look at or remove what is installed still work when the shipped
+ * release is missing (an empty release stands in), but not when `--from` names a bad one.
+ */
+export function createContext(io: Io, args: ParsedArgs, options: { releaseOptional?: boolean } = {}): Context {
+  const from = stringFlag(args.flags.from);
+  const releaseDir = from ? resolve(io.cwd, from) : io.shippedReleaseDir;
+  const canSkip = options.releaseOptional && !from && !existsSync(join(releaseDir, "manifest.json"));
+  return {
+    io,
+    env: io.env,
+    projectDir: resolve(io.cwd, stringFlag(args.flags.project) ?? "."),
+    binDir: binDir(io.env),
+    release: canSkip ? { dir: releaseDir, entries: [] } : loadRelease(releaseDir),
+    installed: loadInstallRecord(io.env),
+  };
+}
+
+/** Which hook an installed executable belongs to: the release says, else the install record. */
+export function hookOfExecutable(context: Context, executable: string): string | null {
+  const fromRelease = context.release.entries.find((entry) => entry.executables.some((candidate) => candidate.name === executable));
+  return fromRelease?.name ?? context.installed.record.executables[executable]?.hook ?? null;
+}
+
+export function executablesOf(context: Context, hook: string): string[] {
+  const names = new Set<string>();
+  for (const entry of context.release.entries) if (entry.name === hook) for (const executable of entry.executables) names.add(executable.name);
+  for (const [name, record] of Object.entries(context.installed.record.executables)) if (record.hook === hook) names.add(name);
+  return [...names];
+}
+
+/** The executable a hook's registrations run: its first (hooks have exactly one). */
+export function mainExecutable(entry: ManifestEntry): string | undefined {
+  return entry.executables[0]?.name;
+}

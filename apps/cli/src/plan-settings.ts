@@ -1,0 +1,120 @@
+import { join } from "node:path";
+import type { Change } from "./changes.ts";
+import { type Context, mainExecutable } from "./context.ts";
+import { changeAfterRemoval, textChange, trackFile } from "./file-tracking.ts";
+import { listHandlers, ownedExecutable, removeHandlers, syncRegistrations } from "./hook-entries.ts";
+import { clone, deepEqual, readJsonDoc, serializeJson } from "./json-doc.ts";
+import type { Layer } from "./layers.ts";
+import { planChainCommand } from "./plan-chain.ts";
+import { type ManifestEntry, STATUS_LINE_EVENT } from "./release.ts";
+import type { ScopePaths } from "./scope.ts";
+import { foreignStatusLine, ourStatusLine, ownedStatusLine, shellCommandFor, type StatusLineMode } from "./statusline-slot.ts";
+
+type Json = Record<string, unknown>;
+
+function holdsOurs(value: Json, binDir: string): boolean {
+  return listHandlers(value).some((site) => ownedExecutable(site.command, binDir) !== null) || ownedStatusLine(value.statusLine, binDir) !== null;
+}
+
+/** The status line a lower-precedence layer shows, which one set in this scope would hide: chained instead. */
+function lowerStatusLine(layers: readonly Layer[], scope: ScopePaths, binDir: string): Json | null {
+  const below = layers.slice(0, layers.findIndex((layer) => layer.paths.scope === scope.scope)).reverse();
+  for (const layer of below) {
+    const found = foreignStatusLine(layer.doc?.value.statusLine, binDir);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Registers the entries in the scope's settings file and takes the statusLine slot for a statusline
+ * entry: an existing status line is chained (or, with `replace`, displaced) and remembered for uninstall.
+ */
+export function planSettingsInstall(
+  context: Context,
+  entries: readonly ManifestEntry[],
+  scope: ScopePaths,
+  layers: readonly Layer[],
+  mode: StatusLineMode,
+  notes: string[],
+): Change[] {
+  const registering = entries.filter((entry) => mainExecutable(entry) !== undefined && entry.registrations.length > 0);
+  if (registering.length === 0) return [];
+  const doc = readJsonDoc(scope.settingsPath);
+  const value = clone(doc.value);
+  const file = trackFile(context.installed.record, doc, holdsOurs(doc.value, context.binDir));
+  const changes: Change[] = [];
+  for (const entry of registering) {
+    const command = join(context.binDir, mainExecutable(entry)!);
+    syncRegistrations(value, command, entry.registrations, scope.settingsPath);
+    if (entry.registrations.some((registration) => registration.event === STATUS_LINE_EVENT)) {
+      changes.push(...takeStatusLine(context, value, file, command, scope, layers, mode, notes));
+    }
+    if (!file.hooks.includes(entry.name)) file.hooks.push(entry.name);
+  }
+  const change = textChange(doc, deepEqual(value, doc.value) ? doc.text : serializeJson(doc, value));
+  // Settings last: they must never point at an executable that is not there yet.
+  return [...changes, ...(change ? [change] : [])];
+}
+
+function takeStatusLine(
+  context: Context,
+  value: Json,
+  file: { statusLine?: Json | undefined },
+  executablePath: string,
+  scope: ScopePaths,
+  layers: readonly Layer[],
+  mode: StatusLineMode,
+  notes: string[],
+): Change[] {
+  const command = shellCommandFor(executablePath);
+  const current = value.statusLine;
+  if (ownedStatusLine(current, context.binDir)) {
+    value.statusLine = { ...(current as Json), command };
+    return mode === "replace" ? planChainCommand(context, scope.configPath, null) : [];
+  }
+  const displaced = foreignStatusLine(current, context.binDir);
+  if (current !== undefined) file.statusLine = clone(current as Json);
+  value.statusLine = ourStatusLine(displaced, command);
+  const chained = displaced ?? lowerStatusLine(layers, scope, context.binDir);
+  if (!chained) return [];
+  if (mode === "replace") {
+    notes.push(`replaced the status line \`${chained.command}\`; uninstall puts it back`);
+    return planChainCommand(context, scope.configPath, null);
+  }
+  notes.push(`chained your status line \`${chained.command}\`: carryover's line shows beside its output (config statusline.chainCommand)`);
+  return planChainCommand(context, scope.configPath, String(chained.command));
+}
+
+/**
+ * Takes the named hooks' entries out of the scope's settings file and puts a displaced status line back.
+ * When nothing else changed since install, the file gets its pre-install bytes back exactly.
+ */
+export function planSettingsRemoval(context: Context, executables: ReadonlySet<string>, hooks: ReadonlySet<string>, scope: ScopePaths): Change[] {
+  const doc = readJsonDoc(scope.settingsPath);
+  const value = clone(doc.value);
+  const record = context.installed.record;
+  const file = record.files[scope.settingsPath];
+  const removed = removeHandlers(value, (site) => executables.has(ownedExecutable(site.command, context.binDir) ?? ""), scope.settingsPath);
+  const changes: Change[] = [];
+  const statusLine = ownedStatusLine(value.statusLine, context.binDir);
+  const statusLineGoes = statusLine !== null && executables.has(statusLine);
+  if (statusLineGoes) {
+    if (file?.statusLine !== undefined) value.statusLine = file.statusLine;
+    else delete value.statusLine;
+    changes.push(...planChainCommand(context, scope.configPath, null));
+  }
+  if (file) {
+    file.hooks = file.hooks.filter((hook) => !hooks.has(hook));
+    if (statusLineGoes) delete file.statusLine;
+  }
+  const stillOurs = holdsOurs(value, context.binDir);
+  if (removed === 0 && !statusLineGoes) {
+    if (file && !stillOurs && file.hooks.length === 0) delete record.files[scope.settingsPath];
+    return changes;
+  }
+  const change = changeAfterRemoval(doc, value, file, stillOurs);
+  if (file && !stillOurs) delete record.files[scope.settingsPath];
+  // Settings first: once they no longer run an executable, it can go.
+  return [...(change ? [change] : []), ...changes];
+}

@@ -1,0 +1,35 @@
+import { ownedExecutable } from "./hook-entries.ts";
+
+type Json = Record<string, unknown>;
+
+export const STATUS_LINE_MODES = ["chain", "replace", "skip"] as const;
+export type StatusLineMode = (typeof STATUS_LINE_MODES)[number];
+
+/** `statusLine.command` is run by a shell and has no exec form in 2.1.332: quote the path when it needs it. */
+export function shellCommandFor(executablePath: string): string {
+  return /^[A-Za-z0-9_/.+=:@%-]+$/.test(executablePath) ? executablePath : `'${executablePath.replace(/'/g, `'\\''`)}'`;
+}
+
+function unquote(command: string): string {
+  const trimmed = command.trim();
+  return trimmed.length >= 2 && trimmed.startsWith("'") && trimmed.endsWith("'") ? trimmed.slice(1, -1).replace(/'\\''/g, "'") : trimmed;
+}
+
+export function isStatusLineObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The executable name when `statusLine` runs one of carryover's executables, else null. */
+export function ownedStatusLine(value: unknown, binDir: string): string | null {
+  return isStatusLineObject(value) && typeof value.command === "string" ? ownedExecutable(unquote(value.command), binDir) : null;
+}
+
+/** A statusLine someone else set: the slot carryover's statusline would take. */
+export function foreignStatusLine(value: unknown, binDir: string): Json | null {
+  return isStatusLineObject(value) && typeof value.command === "string" && value.command.trim() !== "" && ownedStatusLine(value, binDir) === null ? value : null;
+}
+
+/** Ours, keeping the user's other statusLine keys (padding, refreshInterval…) when there was one. */
+export function ourStatusLine(previous: Json | null, command: string): Json {
+  return previous ? { ...previous, type: "command", command } : { type: "command", command };
+}
