@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { generateTranscript, type GeneratedTruth } from "../../../test-fixtures/transcripts/generate.ts";
+import { contextMain } from "./command.ts";
+import type { ContextReport } from "./model.ts";
+
+let dir: string;
+let path: string;
+let truth: GeneratedTruth;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "carryover-context-large-"));
+  path = join(dir, "generated.jsonl");
+  truth = generateTranscript(path, { targetBytes: 36_000_000, compactions: 3, seed: 7, tornTail: true });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it("streams a 36 MB transcript: every compaction found, progress on a terminal's stderr, cleared before the report", async () => {
+  let stdout = "";
+  let stderr = "";
+  let now = 0;
+  const code = await contextMain([path, "--json"], {
+    env: { HOME: dir },
+    cwd: dir,
+    nowMs: () => (now += 150),
+    stdout: { isTTY: false, write: (text) => void (stdout += text) },
+    stderr: { isTTY: true, write: (text) => void (stderr += text) },
+  });
+  expect(code).toBe(0);
+  const report = JSON.parse(stdout) as ContextReport;
+  expect(report.transcriptBytes).toBe(truth.bytes);
+  expect(report.compactions).toHaveLength(truth.compactions);
+  expect(report.series.length).toBeGreaterThan(100);
+  expect(report.categories.find((category) => category.id === "toolResults")!.tokens).toBeGreaterThan(0);
+  expect(stderr).toMatch(/^\r\u001b\[Kreading transcript +\d+% \([\d.]+ MiB of 34\.\d MiB\)/);
+  expect(stderr.endsWith("\r\u001b[K")).toBe(true);
+});

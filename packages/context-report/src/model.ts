@@ -1,0 +1,110 @@
+/** What fills the context, in the rows `/context all` uses (tool results broken out of the messages). */
+export type CategoryId = "systemPrompt" | "tools" | "mcpTools" | "memoryFiles" | "skills" | "messages" | "toolResults";
+
+export const CATEGORY_LABELS: Readonly<Record<CategoryId, string>> = {
+  systemPrompt: "System prompt & environment",
+  tools: "Tools",
+  mcpTools: "MCP tools",
+  memoryFiles: "Memory files",
+  skills: "Skills",
+  messages: "Messages",
+  toolResults: "Tool results",
+};
+
+export const CATEGORY_ORDER: readonly CategoryId[] = ["systemPrompt", "tools", "mcpTools", "memoryFiles", "skills", "messages", "toolResults"];
+
+/** One piece of the context as read from one transcript line. */
+export interface Contribution {
+  category: CategoryId;
+  /** The row under the category: the tool of a result, the file of a memory, the server of an MCP tool. */
+  part?: string | undefined;
+  /** What it is, for the largest-items list: `Read: src/app.ts`, `prompt: fix the…`. */
+  label: string;
+  chars: number;
+}
+
+export interface CategoryEstimate {
+  id: CategoryId;
+  label: string;
+  tokens: number;
+  /** Share of the estimated total. */
+  percent: number;
+  /** Rows under it, largest first (empty when the category has none). */
+  parts: Array<{ label: string; tokens: number }>;
+}
+
+export interface ContextItem {
+  category: CategoryId;
+  label: string;
+  tokens: number;
+}
+
+/** One API response of the main conversation, in order. */
+export interface UsagePoint {
+  /** 1-based. */
+  request: number;
+  turn: number;
+  atMs?: number | undefined;
+  /** input + cache creation + cache read: what the request held. */
+  contextTokens: number;
+  inputTokens: number;
+  cacheCreationTokens: number;
+  cacheReadTokens: number;
+  outputTokens: number;
+}
+
+/** One prompt of the user and every response until the next. */
+export interface TurnUsage {
+  turn: number;
+  /** The prompt's first line, shortened; empty for responses before any prompt. */
+  prompt: string;
+  atMs?: number | undefined;
+  requests: number;
+  /** The context of the turn's last response; null when it got none. */
+  endContextTokens: number | null;
+  peakContextTokens: number;
+  outputTokens: number;
+}
+
+export interface CompactionMark {
+  trigger: string;
+  /** Responses before it: it sits between request `afterRequest` and the next. */
+  afterRequest: number;
+  atMs?: number | undefined;
+  preTokens: number;
+  postTokens: number;
+}
+
+export interface Advice {
+  /** What it is about: a category, or the level against the auto-compact point. */
+  topic: CategoryId | "level";
+  text: string;
+}
+
+export interface ContextReport {
+  transcriptPath: string;
+  transcriptBytes: number;
+  sessionId: string | null;
+  model: string | null;
+  /** The context now as the API measured it: the last response's usage, or the last compaction's postTokens. */
+  measuredTokens: number | null;
+  measuredSource: "response" | "compaction" | null;
+  /** The sum of the categories: an estimate from the transcript text. */
+  estimatedTokens: number;
+  /** How the system prompt and tools were sized. */
+  systemSource: "request-shape" | "first-response" | "none";
+  modelWindowTokens: number;
+  /** Where auto-compaction fires; null when it is off. */
+  autoCompactTokens: number | null;
+  /** measuredTokens as a percent of autoCompactTokens. */
+  autoCompactPercent: number | null;
+  categories: CategoryEstimate[];
+  dominant: CategoryId | null;
+  largestItems: ContextItem[];
+  series: UsagePoint[];
+  turns: TurnUsage[];
+  compactions: CompactionMark[];
+  advice: Advice[];
+  /** Lines that were not JSON (a torn last line, say). */
+  badLines: number;
+}
