@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import type { Env } from "@carryover/core";
 
 export type ChainOutcome = { lines: string[] } | { problem: string };
@@ -16,7 +15,10 @@ const MAX_OUTPUT_BYTES = 64 * 1024;
  * It runs in its own process group so a timeout kills everything it started. Like Claude Code 2.1.332,
  * a non-zero exit discards its output.
  */
-export function runChained(command: string, stdinText: string, { timeoutMs, env }: ChainOptions): Promise<ChainOutcome> {
+export async function runChained(command: string, stdinText: string, { timeoutMs, env }: ChainOptions): Promise<ChainOutcome> {
+  // Loaded only when chaining: node:child_process pulls in net, dgram and the streams, a third of
+  // Node 20's start-up time again.
+  const { spawn } = await import("node:child_process");
   return new Promise((resolve) => {
     let settled = false;
     const finish = (outcome: ChainOutcome) => {

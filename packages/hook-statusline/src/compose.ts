@@ -19,8 +19,8 @@ export const CHAIN_SEPARATOR = " │ ";
  * its first segment, ours takes a row of its own.
  */
 export function composeLines(ours: OurLine | null, theirs: readonly string[], position: ChainPosition, columns: number | undefined): string {
-  const fit = (room: number | undefined) => (ours ? paint(room === undefined ? ours.text : fitLine(ours.text, room), ours.tone) : "");
   if (!ours) return theirs.join("\n");
+  const fit = (room: number | undefined) => paint(room === undefined ? ours.text : fitLine(ours.text, room), ours.tone);
   if (theirs.length === 0) return fit(columns);
   if (position === "above") return [...theirs, fit(columns)].join("\n");
   if (position === "below") return [fit(columns), ...theirs].join("\n");
