@@ -1,4 +1,4 @@
-import { type Env, levelPercent, loadReading, recordReading, syncLevelMarkers, type UsageReading } from "@carryover/core";
+import { type Env, levelPercent, loadReading, recordReading, syncLevelMarkers, type UsageReading, usagePercents } from "@carryover/core";
 
 export interface RememberOptions {
   levels: readonly number[];
@@ -19,7 +19,8 @@ export function remember(env: Env, sessionId: string, reading: UsageReading, { l
     previous.modelWindowTokens === reading.modelWindowTokens &&
     previous.autoCompactTokens === reading.autoCompactTokens &&
     previous.model === reading.model;
-  if (!unchanged || ageMs < 0 || ageMs > freshReadingMs / 2) recordReading(env, sessionId, reading);
+  // The percentages ride along for anyone reading the file; the hooks recompute them.
+  if (!unchanged || ageMs < 0 || ageMs > freshReadingMs / 2) recordReading(env, sessionId, { ...reading, ...usagePercents(reading) });
   // With auto-compaction off there is no point to prepare for: no level is raised.
   if (reading.autoCompactTokens === null) return;
   const percent = levelPercent(reading);

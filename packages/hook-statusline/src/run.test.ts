@@ -154,13 +154,16 @@ describe("reading and level markers", () => {
     env.HOME = home;
   });
 
-  it("records the reading for the session: tokens, window, auto-compact point, model, time", async () => {
+  it("records the reading for the session: tokens, window, auto-compact point, percentages, model, time", async () => {
     await show(stdin(600_000), { nowMs: 5_000 });
     expect(loadReading(env, SESSION)).toEqual({
       source: "statusline",
       contextTokens: 600_000,
       modelWindowTokens: 1_000_000,
       autoCompactTokens: 967_000,
+      autoCompactPercent: 62,
+      windowPercent: 60,
+      tokensToAutoCompact: 367_000,
       model: "claude-opus-5-5",
       atMs: 5_000,
     });
