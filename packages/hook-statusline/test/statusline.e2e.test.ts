@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +24,15 @@ it("the built executable shows the captured 500k-token reading against the auto-
   expect(result.stdout).toBe("ctx 51% · 500k of 967k to auto-compact · Opus 5.5");
   const reading = JSON.parse(readFileSync(join(home, ".claude/carryover/sessions", SESSION, "usage.json"), "utf8"));
   expect(reading).toMatchObject({ source: "statusline", contextTokens: 500_000, autoCompactTokens: 967_000 });
+});
+
+it("never opens the transcript: pointed at a FIFO nobody writes, it still answers", () => {
+  const transcript = join(home, "transcript.jsonl");
+  execFileSync("mkfifo", [transcript]);
+  const stdin = JSON.stringify({ ...JSON.parse(payloadText("statusline.json")), transcript_path: transcript });
+  const result = spawnSync(BIN, [], { input: stdin, env: { PATH: process.env.PATH, HOME: home, NO_COLOR: "1" }, encoding: "utf8", timeout: 20_000 });
+  expect(result.status).toBe(0);
+  expect(result.stdout).toBe("ctx 51% · 500k of 967k to auto-compact · Opus 5.5");
 });
 
 it("shows a dash for the captured stdin before the first response", () => {
