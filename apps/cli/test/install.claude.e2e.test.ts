@@ -1,0 +1,136 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  autoCompactEnv,
+  createSandbox,
+  expectSuccess,
+  expectTextInRequest,
+  firstMainAfterCompaction,
+  hasTmux,
+  mockScript,
+  probeEvents,
+  probeHook,
+  runPrint,
+  type Sandbox,
+  startTui,
+} from "@carryover/test-fixtures/e2e";
+import { afterEach, expect, it } from "vitest";
+import type { Registration } from "../src/release.ts";
+import { carryover, shippedRelease } from "./cli-run.ts";
+
+let sandbox: Sandbox | undefined;
+afterEach(async () => {
+  await sandbox?.cleanup();
+  sandbox = undefined;
+});
+
+/** A user's settings as written by hand: inline objects, their own status line, hooks and unrelated keys. */
+function userSettings(probeLog: string): string {
+  const probe = JSON.stringify(probeHook(probeLog));
+  return `{
+  "env": {"MY_VAR": "kept"},
+  "permissions": {"allow": ["Bash(echo:*)"], "deny": []},
+  "statusLine": {"type": "command", "command": "printf 'MY-OWN-STATUS\\\\n'"},
+  "hooks": {
+    "UserPromptSubmit": [{"hooks": [${probe}]}],
+    "Stop": [{"hooks": [${probe}]}]
+  },
+  "spinnerTipsEnabled": false
+}
+`;
+}
+
+/**
+ * Claude Code 2.1.332's --debug-file line for each hook run, with the command:
+ * `Hooks: <Event>[:<source>] [<command>] finished with status <n> (…ms)`, or for PreCompact and PostCompact
+ * `<Event>:<trigger> [<command>] completed with status <n>` (those two are absent from --include-hook-events).
+ */
+interface HookRun {
+  event: string;
+  source: string | undefined;
+  command: string;
+  status: number;
+}
+
+function hookRuns(debugFile: string): HookRun[] {
+  const runs: HookRun[] = [];
+  for (const match of readFileSync(debugFile, "utf8").matchAll(/\[DEBUG\] (?:Hooks: )?(\w+)(?::(\S+))? \[(.+?)\] (?:completed|finished) with status (\d+)/gm)) {
+    runs.push({ event: match[1]!, source: match[2], command: match[3]!, status: Number(match[4]) });
+  }
+  return runs;
+}
+
+function ran(runs: HookRun[], command: string, registration: Registration): boolean {
+  return runs.some(
+    (run) =>
+      run.command === command &&
+      run.event === registration.event &&
+      run.status === 0 &&
+      (!registration.matcher || new RegExp(`^(?:${registration.matcher})$`).test(run.source ?? "")),
+  );
+}
+
+it("install --all into a HOME with a status line, hooks and other settings: real prompts and an auto compaction fire every hook; uninstall restores the file byte for byte", async () => {
+  sandbox = await createSandbox();
+  const before = userSettings(sandbox.probeLog);
+  writeFileSync(sandbox.settingsPath, before);
+
+  const installed = carryover(sandbox, ["install", "--all"]);
+  expect(installed).toContain("chained your status line `printf 'MY-OWN-STATUS\\n'`");
+  const settings = JSON.parse(readFileSync(sandbox.settingsPath, "utf8"));
+  expect(settings.env).toEqual({ MY_VAR: "kept" });
+  expect(settings.spinnerTipsEnabled).toBe(false);
+  expect(carryover(sandbox, ["doctor"])).toMatch(/no problems/);
+
+  const debugFile = join(sandbox.root, "claude-debug.txt");
+  const options = { env: autoCompactEnv, args: ["--debug-file", debugFile] };
+  const steps = [
+    { tool: "Write", input: { file_path: join(sandbox.project, "notes.md"), content: "notes\n" } },
+    { tool: "Bash", input: { command: "echo a" } },
+    { tool: "Bash", input: { command: "echo b" }, input_tokens: 70_000 },
+    { text: "finished" },
+  ];
+  const first = await runPrint(sandbox, `work on it ${mockScript(steps)}`, options);
+  const sessionId = expectSuccess(first);
+  expectSuccess(await runPrint(sandbox, "and now the next step", { ...options, resume: sessionId }));
+  const runs = hookRuns(debugFile);
+
+  const release = shippedRelease();
+  const expected = release.entries.flatMap((entry) =>
+    entry.registrations
+      .filter((registration) => registration.event !== "statusLine")
+      .map((registration) => ({ command: join(sandbox!.claudeDir, "carryover/bin", entry.executables[0]!.name), registration })),
+  );
+  expect(expected.length).toBeGreaterThanOrEqual(6);
+  const missing = expected.filter(({ command, registration }) => !ran(runs, command, registration));
+  expect(missing, `registrations Claude Code did not run with status 0: ${JSON.stringify(missing)}`).toEqual([]);
+  // Hooks fail open and log what went wrong: none did.
+  const log = join(sandbox.claudeDir, "carryover/log/carryover.log");
+  expect(existsSync(log) ? readFileSync(log, "utf8") : "").toBe("");
+
+  // Effects: the ledger post-compact keeps, recovery's context in the first request after the compaction,
+  // the skill in Claude Code's skill listing, the user's own hooks still running.
+  const ledger = join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl");
+  expect(readFileSync(ledger, "utf8")).toContain("MOCK SUMMARY");
+  expectTextInRequest(firstMainAfterCompaction(sandbox.mock.requests()), "SessionStart hook additional context:");
+  expectTextInRequest(sandbox.mock.mainRequests()[0], "compact-prep");
+  expect(probeEvents(sandbox.probeLog).filter((event) => event === "UserPromptSubmit" || event === "Stop")).toEqual(["UserPromptSubmit", "Stop", "UserPromptSubmit", "Stop"]);
+
+  expect(carryover(sandbox, ["uninstall", "--all"])).toContain("~/.claude/settings.json: restored to its bytes before carryover");
+  expect(readFileSync(sandbox.settingsPath, "utf8")).toBe(before);
+  expect(existsSync(join(sandbox.claudeDir, "carryover/bin"))).toBe(false);
+  expect(existsSync(join(sandbox.claudeDir, "skills/compact-prep"))).toBe(false);
+});
+
+it.skipIf(!hasTmux())("the chained status line: the TUI shows the user's line and carryover's; uninstall gives the slot back", async () => {
+  sandbox = await createSandbox();
+  const before = `{\n  "statusLine": {"type": "command", "command": "printf 'MY-OWN-STATUS\\\\n'"}\n}\n`;
+  writeFileSync(sandbox.settingsPath, before);
+  carryover(sandbox, ["install", "statusline"]);
+  const tui = await startTui(sandbox);
+  const screen = await tui.waitForScreen(/MY-OWN-STATUS[\s\S]*ctx |ctx [\s\S]*MY-OWN-STATUS/);
+  expect(screen).toMatch(/of \S+ to auto-compact/);
+  await tui.stop();
+  carryover(sandbox, ["uninstall", "statusline"]);
+  expect(readFileSync(sandbox.settingsPath, "utf8")).toBe(before);
+});
