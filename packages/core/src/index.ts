@@ -106,9 +106,11 @@ export {
   type StateVerification,
   verifyState,
 } from "./state-file.ts";
+export { isUnfilledState } from "./state-unfilled.ts";
 export { isDebug, isHookEnabled } from "./switches.ts";
 export { fillTemplate } from "./template.ts";
 export { formatTokens } from "./token-text.ts";
+export { type HookContextQuery, type HookContextRecord, hookContextSinceLastBoundary } from "./transcript-hook-context.ts";
 export { forEachTranscriptLine, type TranscriptLineOptions, type TranscriptLineStats } from "./transcript-lines.ts";
 export { readTailUsage, type TailUsage } from "./transcript-tail.ts";
 export type {

@@ -1,0 +1,132 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { appendLedger, renderState, stateTemplate } from "@carryover/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { boundary, prompt, toolCall } from "../test/transcript-lines.ts";
+import { type FactsQuery, gatherFacts } from "./facts.ts";
+
+const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";
+const COMPACTED_AT = Date.parse("2026-11-29T17:14:24Z");
+let root: string;
+let env: Record<string, string>;
+let logged: string[];
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "carryover-recovery-facts-"));
+  mkdirSync(join(root, "proj"));
+  env = { HOME: join(root, "home"), TMPDIR: join(root, "tmp") };
+  logged = [];
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+let transcriptCount = 0;
+function transcript(...lines: string[]): string {
+  const path = join(root, `t${++transcriptCount}.jsonl`);
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  return path;
+}
+
+function query(overrides: Partial<FactsQuery> = {}): FactsQuery {
+  return {
+    env,
+    sessionId: SESSION,
+    transcriptPath: transcript(prompt("hello")),
+    projectDir: join(root, "proj"),
+    stateDir: "",
+    changesFile: "CHANGES_SESSION.md",
+    compaction: { atMs: COMPACTED_AT, trigger: "auto", promptId: "p-now" },
+    log: (message) => logged.push(message),
+    ...overrides,
+  };
+}
+
+function writeFile(path: string, text: string, mtimeMs?: number): string {
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, text);
+  if (mtimeMs !== undefined) utimesSync(path, mtimeMs / 1000, mtimeMs / 1000);
+  return path;
+}
+
+describe("gatherFacts", () => {
+  it("reads the state file: its time, headers, whether it is filled", async () => {
+    const statePath = join(root, "tmp", "claude-compact-state", `${SESSION}.md`);
+    writeFile(statePath, renderState([], { "## Active Plan": "ship it" }).replace("## Worker Topology\n", ""), COMPACTED_AT - 60_000);
+    const facts = await gatherFacts(query());
+    expect(facts.statePath).toBe(statePath);
+    expect(facts.state).toEqual({
+      path: statePath,
+      savedAtMs: COMPACTED_AT - 60_000,
+      verification: { ok: false, missing: ["## Worker Topology"], outOfOrder: [] },
+      unfilled: false,
+      mechanical: false,
+    });
+    writeFile(statePath, stateTemplate(SESSION, 0));
+    expect((await gatherFacts(query())).state?.unfilled).toBe(true);
+  });
+
+  it("uses the configured stateDir, and trusts no symlinked state file", async () => {
+    const stateDir = join(root, "states");
+    writeFile(join(root, "elsewhere.md"), renderState([], { "## Active Plan": "x" }));
+    mkdirSync(stateDir);
+    symlinkSync(join(root, "elsewhere.md"), join(stateDir, `${SESSION}.md`));
+    const facts = await gatherFacts(query({ stateDir }));
+    expect(facts.statePath).toBe(join(stateDir, `${SESSION}.md`));
+    expect(facts.state).toBeNull();
+  });
+
+  it("finds the mechanical snapshot, the changes log and the task list", async () => {
+    writeFile(join(root, "home/.claude/carryover/sessions", SESSION, "snapshot.md"), "x", COMPACTED_AT - 5_000);
+    writeFile(join(root, "proj/CHANGES_SESSION.md"), "# changes");
+    const tasks = join(root, "home/.claude/tasks", SESSION);
+    writeFile(join(tasks, "1.json"), JSON.stringify({ id: "1", subject: "a", status: "completed" }));
+    writeFile(join(tasks, "2.json"), JSON.stringify({ id: "2", subject: "b", status: "in_progress" }));
+    writeFile(join(tasks, "3.json"), JSON.stringify({ id: "3", subject: "c", status: "in_progress" }));
+    writeFile(join(tasks, "4.json"), JSON.stringify({ id: "4", subject: "d", status: "deleted" }));
+    writeFile(join(tasks, ".lock"), "");
+    const facts = await gatherFacts(query());
+    expect(facts.snapshot).toEqual({ path: join(root, "home/.claude/carryover/sessions", SESSION, "snapshot.md"), savedAtMs: COMPACTED_AT - 5_000 });
+    expect(facts.changesFile).toBe(join(root, "proj/CHANGES_SESSION.md"));
+    expect(facts.tasks).toEqual({ dir: tasks, total: 3, byStatus: { completed: 1, in_progress: 2 } });
+    expect((await gatherFacts(query({ changesFile: "" }))).changesFile).toBeNull();
+  });
+
+  it("takes plans, todos, Task-tool tasks and plan mode from the transcript", async () => {
+    const plan = writeFile(join(root, "home/.claude/plans/make-a-plan-shimmering-feigenbaum.md"), "# plan");
+    const gone = join(root, "home/.claude/plans/old-plan.md");
+    const path = transcript(
+      prompt("make a plan", "plan"),
+      ...toolCall("Write", { file_path: gone, content: "x" }),
+      ...toolCall("Write", { file_path: plan, content: "# plan" }),
+      ...toolCall("TodoWrite", { todos: [{ content: "old", status: "pending", activeForm: "o" }] }),
+      ...toolCall("TodoWrite", { todos: [{ content: "Fix notes", status: "in_progress", activeForm: "Fixing" }] }),
+      ...toolCall("TaskCreate", { subject: "Write app.ts", description: "d" }),
+    );
+    const facts = await gatherFacts(query({ transcriptPath: path }));
+    expect(facts.plans).toEqual([plan]);
+    expect(facts.todos).toEqual([{ content: "Fix notes", status: "in_progress" }]);
+    expect(facts.transcriptTasks).toEqual([{ id: "1", subject: "Write app.ts", status: "pending" }]);
+    expect(facts.planModeBefore).toBe(true);
+  });
+
+  it("the previous compaction comes from the ledger without this one, else from older boundaries", async () => {
+    const earlier = COMPACTED_AT - 3_600_000;
+    appendLedger(env, SESSION, { atMs: earlier, trigger: "auto", promptId: "p-old", summary: "old" }, 50);
+    appendLedger(env, SESSION, { atMs: COMPACTED_AT - 10, trigger: "auto", promptId: "p-now", summary: "now" }, 50);
+    const fromLedger = await gatherFacts(query());
+    expect(fromLedger.previousCompactionAtMs).toBe(earlier);
+    expect(fromLedger.earlierSummaries).toEqual({ path: join(root, "home/.claude/carryover/sessions", SESSION, "compactions.jsonl"), count: 1 });
+
+    rmSync(join(root, "home/.claude/carryover/sessions", SESSION, "compactions.jsonl"));
+    const path = transcript(boundary("manual", "2026-11-29T16:00:00.000Z"), boundary("auto", "2026-11-29T17:14:25.000Z"));
+    const fromTranscript = await gatherFacts(query({ transcriptPath: path }));
+    expect(fromTranscript.previousCompactionAtMs).toBe(Date.parse("2026-11-29T16:00:00.000Z"));
+    expect(fromTranscript.earlierSummaries).toBeNull();
+  });
+
+  it("without a transcript it still reports what is on disk, and logs why", async () => {
+    const facts = await gatherFacts(query({ transcriptPath: join(root, "missing.jsonl") }));
+    expect(facts).toMatchObject({ plans: [], todos: null, planModeBefore: false, state: null });
+    expect(logged).toEqual([expect.stringMatching(/^transcript not read \(.*missing\.jsonl/)]);
+  });
+});

@@ -1,0 +1,144 @@
+import { existsSync, lstatSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import {
+  compactStatePath,
+  type Env,
+  errorMessage,
+  isMechanicalSnapshot,
+  isUnfilledState,
+  ledgerPath,
+  mechanicalSnapshotPath,
+  plansDir,
+  readFileNoFollow,
+  readLedger,
+  scanTranscript,
+  type StateVerification,
+  type TaskItem,
+  tasksDir,
+  type TodoItem,
+  type TranscriptFacts,
+  verifyState,
+} from "@carryover/core";
+import { readTaskList, type TaskListFacts } from "./tasks.ts";
+
+export interface StateFileFacts {
+  path: string;
+  savedAtMs: number;
+  verification: StateVerification;
+  unfilled: boolean;
+  /** Written by carryover from the transcript, not by the agent through /compact-prep. */
+  mechanical: boolean;
+}
+
+export interface RecoveryFacts {
+  /** PostCompact's marker time, or now at SessionStart(compact) (which runs before PostCompact in 2.1.332). */
+  compactedAtMs: number;
+  trigger?: "manual" | "auto" | undefined;
+  /** Where /compact-prep keeps this session's state, whether or not it exists. */
+  statePath: string;
+  state: StateFileFacts | null;
+  snapshot: { path: string; savedAtMs: number } | null;
+  previousCompactionAtMs: number | null;
+  earlierSummaries: { path: string; count: number } | null;
+  /** Plan files this session wrote that still exist, oldest first. */
+  plans: string[];
+  tasks: TaskListFacts | null;
+  /** The Task tools' list as the transcript tells it, when there is no task dir. */
+  transcriptTasks: TaskItem[];
+  todos: TodoItem[] | null;
+  changesFile: string | null;
+  planModeBefore: boolean;
+  /** The prompt's permission mode (UserPromptSubmit only). */
+  permissionModeNow?: string | undefined;
+}
+
+export interface FactsQuery {
+  env: Env;
+  sessionId: string;
+  transcriptPath: string;
+  projectDir: string;
+  /** Config `stateDir` ("" = default). */
+  stateDir: string;
+  /** Config `changesFile`, relative to the project ("" = off). */
+  changesFile: string;
+  compaction: { atMs: number; trigger?: "manual" | "auto" | undefined; promptId?: string | undefined };
+  permissionModeNow?: string | undefined;
+  log(message: string): void;
+}
+
+// Without prompt ids, a ledger entry or boundary this close to the compaction is the compaction itself.
+const SAME_COMPACTION_MS = 60_000;
+const MAX_PLANS = 5;
+
+/** Everything the recovery context points to, read through core (the transcript once, whole). */
+export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
+  const { env, sessionId, compaction, log } = query;
+  const transcript = await scan(query.transcriptPath, env, log);
+  const statePath = compactStatePath(env, sessionId, query.stateDir || undefined);
+  const earlier = readLedger(env, sessionId).filter((entry) => !isSameCompaction(entry, compaction));
+  const previousFromTranscript = (transcript?.compactions ?? [])
+    .map((record) => record.atMs)
+    .filter((atMs) => atMs < compaction.atMs - SAME_COMPACTION_MS);
+  const previousCompactionAtMs = earlier.length > 0 ? Math.max(...earlier.map((entry) => entry.atMs)) : (previousFromTranscript.at(-1) ?? null);
+  const tasks = readTaskList(tasksDir(env, sessionId));
+  return {
+    compactedAtMs: compaction.atMs,
+    trigger: compaction.trigger,
+    statePath,
+    state: readStateFile(statePath, log),
+    snapshot: fileTime(mechanicalSnapshotPath(env, sessionId)),
+    previousCompactionAtMs,
+    earlierSummaries: earlier.length > 0 ? { path: ledgerPath(env, sessionId), count: earlier.length } : null,
+    plans: (transcript?.plansWritten ?? []).filter((path) => existsSync(path)).slice(-MAX_PLANS),
+    tasks,
+    transcriptTasks: tasks ? [] : (transcript?.tasks ?? []),
+    todos: transcript?.todos ?? null,
+    changesFile: changesFilePath(query.projectDir, query.changesFile),
+    planModeBefore: transcript?.planMode ?? false,
+    permissionModeNow: query.permissionModeNow,
+  };
+}
+
+async function scan(path: string, env: Env, log: (message: string) => void): Promise<TranscriptFacts | null> {
+  try {
+    return await scanTranscript(path, { plansDir: plansDir(env) });
+  } catch (error) {
+    log(`transcript not read (${errorMessage(error)}); recovering without plans, todos and plan mode`);
+    return null;
+  }
+}
+
+function isSameCompaction(entry: { atMs: number; promptId?: string | undefined }, compaction: FactsQuery["compaction"]): boolean {
+  if (entry.promptId && compaction.promptId) return entry.promptId === compaction.promptId;
+  return Math.abs(entry.atMs - compaction.atMs) <= SAME_COMPACTION_MS;
+}
+
+function readStateFile(path: string, log: (message: string) => void): StateFileFacts | null {
+  const savedAtMs = fileTime(path)?.savedAtMs;
+  if (savedAtMs === undefined) return null;
+  let text: string | null;
+  try {
+    text = readFileNoFollow(path);
+  } catch (error) {
+    log(`state file not read: ${errorMessage(error)}`);
+    return null;
+  }
+  if (text === null) return null;
+  return { path, savedAtMs, verification: verifyState(text), unfilled: isUnfilledState(text), mechanical: isMechanicalSnapshot(text) };
+}
+
+/** A regular file's modification time; null for anything else (missing, a symlink, a directory). */
+function fileTime(path: string): { path: string; savedAtMs: number } | null {
+  try {
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    return stat?.isFile() ? { path, savedAtMs: stat.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+}
+
+function changesFilePath(projectDir: string, changesFile: string): string | null {
+  if (!changesFile) return null;
+  const path = isAbsolute(changesFile) ? changesFile : join(projectDir, changesFile);
+  return fileTime(path) ? path : null;
+}

@@ -1,0 +1,138 @@
+import { capText, STATE_HEADERS, type TaskItem, type TodoItem } from "@carryover/core";
+import type { RecoveryFacts, StateFileFacts } from "./facts.ts";
+
+/** The first words of every recovery context; also how a delivered one is recognised in the transcript. */
+export const RECOVERY_HEADING = "carryover recovery";
+
+const MAX_LIST_ITEMS = 20;
+const MAX_ITEM_CHARS = 200;
+
+/** The recovery context: facts and paths, no file contents (bar the TodoWrite list, which has no file). */
+export function renderRecovery(facts: RecoveryFacts, maxChars: number): string {
+  const lines = [
+    `${RECOVERY_HEADING}: this conversation was compacted ${compactedWhen(facts)}. The summary of the earlier conversation was written by a model from the history: its next steps are hypotheses, to be checked against the plan, the state file and the task list below before acting on them.`,
+    ...planModeLines(facts),
+    "What this session keeps on disk:",
+    ...stateLines(facts),
+    ...planLines(facts.plans),
+    ...taskLines(facts),
+    ...(facts.changesFile ? [`- Session changes log: ${facts.changesFile}`] : []),
+    ...earlierSummaryLines(facts.earlierSummaries),
+    ...todoLines(facts.todos),
+  ];
+  return capText(lines.join("\n"), maxChars);
+}
+
+function compactedWhen(facts: RecoveryFacts): string {
+  const trigger = facts.trigger ? `, ${facts.trigger}` : "";
+  return `at ${iso(facts.compactedAtMs)}${trigger}`;
+}
+
+function planModeLines({ planModeBefore, permissionModeNow }: RecoveryFacts): string[] {
+  if (!planModeBefore) return [];
+  if (permissionModeNow === undefined) {
+    return ["Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited."];
+  }
+  if (permissionModeNow === "plan") return ["Plan mode was on before this compaction and is on now: leaving it must be confirmed with the user again."];
+  return [`Plan mode was on before this compaction and is off now (${permissionModeNow}): re-entering it must be confirmed with the user before any file is edited.`];
+}
+
+function stateLines(facts: RecoveryFacts): string[] {
+  const { state, snapshot } = facts;
+  const lines = state
+    ? [stateLine(state, facts)]
+    : [`- No compact-prep state was saved for this session (/compact-prep writes it to ${facts.statePath}).`];
+  const stateHelps = state !== null && !state.unfilled && !isStale(state.savedAtMs, facts);
+  if (snapshot && (!stateHelps || snapshot.savedAtMs > state!.savedAtMs)) {
+    lines.push(
+      `- Mechanical snapshot: ${snapshot.path}, written ${timing(snapshot.savedAtMs, facts)} by carryover's pre-compact hook from the transcript (the state file's headers, filled without the agent's judgement).`,
+    );
+  }
+  return lines;
+}
+
+function stateLine(state: StateFileFacts, facts: RecoveryFacts): string {
+  const author = state.mechanical ? "written by carryover from the transcript" : "written through /compact-prep";
+  const parts = [`- Compact-prep state: ${state.path}, ${author}, saved ${timing(state.savedAtMs, facts)}.`];
+  if (state.unfilled) parts.push("Every section in it is empty (an unfilled template).");
+  else parts.push("It records the active plan, the current phase, decisions (with the rejected options and why), constraints, workers and files in progress.");
+  const { missing, outOfOrder } = state.verification;
+  if (missing.length > 0) parts.push(`It lacks ${missing.join(", ")}.`);
+  if (outOfOrder.length > 0) parts.push(`Out of order: ${outOfOrder.join(", ")} (expected order: ${STATE_HEADERS.join(", ")}).`);
+  return parts.join(" ");
+}
+
+function isStale(savedAtMs: number, facts: RecoveryFacts): boolean {
+  return facts.previousCompactionAtMs !== null && savedAtMs < facts.previousCompactionAtMs;
+}
+
+/** When a file was saved, relative to this compaction and the one before it. */
+function timing(savedAtMs: number, facts: RecoveryFacts): string {
+  const at = iso(savedAtMs);
+  if (savedAtMs > facts.compactedAtMs) return `${at}, after this compaction`;
+  const before = `${at}, ${duration(facts.compactedAtMs - savedAtMs)} before this compaction`;
+  if (facts.previousCompactionAtMs === null) return `${before} (no earlier compaction recorded)`;
+  if (isStale(savedAtMs, facts)) {
+    return `${before} and before the previous one too (${iso(facts.previousCompactionAtMs)}): it predates the last compaction and may describe an earlier stage of the work`;
+  }
+  return `${before} and after the previous one (${iso(facts.previousCompactionAtMs)})`;
+}
+
+function earlierSummaryLines(earlier: RecoveryFacts["earlierSummaries"]): string[] {
+  if (!earlier) return [];
+  const what = earlier.count === 1 ? "The summary of the earlier compaction" : `Summaries of the ${earlier.count} earlier compactions`;
+  return [`- ${what}: ${earlier.path} (JSONL, oldest first)`];
+}
+
+function planLines(plans: string[]): string[] {
+  if (plans.length === 0) return [];
+  if (plans.length === 1) return [`- Plan file this session wrote: ${plans[0]}`];
+  return [`- Plan files this session wrote (latest last): ${plans.join("; ")}`];
+}
+
+function taskLines({ tasks, transcriptTasks }: RecoveryFacts): string[] {
+  if (tasks) {
+    const counts = Object.entries(tasks.byStatus).map(([status, count]) => `${count} ${status}`);
+    return [`- Task list: ${tasks.dir}/ (${plural(tasks.total, "task")}: ${counts.join(", ")}); TaskList shows it.`];
+  }
+  if (transcriptTasks.length === 0) return [];
+  return [`- Tasks this session created with the Task tools: ${list(transcriptTasks.map(taskText))}`];
+}
+
+function taskText(task: TaskItem): string {
+  return `#${task.id} ${clip(task.subject)} [${task.status}]`;
+}
+
+function todoLines(todos: TodoItem[] | null): string[] {
+  if (!todos || todos.length === 0) return [];
+  const shown = todos.slice(0, MAX_LIST_ITEMS).map((todo) => `  - [${todo.status}] ${clip(todo.content)}`);
+  const more = todos.length > MAX_LIST_ITEMS ? [`  - … ${todos.length - MAX_LIST_ITEMS} more`] : [];
+  return ["- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):", ...shown, ...more];
+}
+
+function list(items: string[]): string {
+  const shown = items.slice(0, MAX_LIST_ITEMS).join("; ");
+  return items.length > MAX_LIST_ITEMS ? `${shown}; … ${items.length - MAX_LIST_ITEMS} more` : shown;
+}
+
+function clip(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > MAX_ITEM_CHARS ? `${line.slice(0, MAX_ITEM_CHARS - 1)}…` : line;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
+}

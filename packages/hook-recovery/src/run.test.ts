@@ -1,0 +1,115 @@
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  hasPendingCompaction,
+  loadConfig,
+  markCompacted,
+  readMarker,
+  type SessionStartInput,
+  type UserPromptSubmitInput,
+} from "@carryover/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { boundary, prompt, sessionStartContext, toolCall } from "../test/transcript-lines.ts";
+import { RECOVERY_HEADING } from "./render.ts";
+import { run } from "./run.ts";
+
+const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
+const COMPACT_PROMPT = "1b0ed739-f2ba-4e9c-a086-99991083de5d";
+let root: string;
+let env: Record<string, string>;
+let transcript: string;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "carryover-recovery-"));
+  mkdirSync(join(root, "proj"));
+  env = { HOME: join(root, "home"), TMPDIR: join(root, "tmp") };
+  transcript = join(root, "t.jsonl");
+  writeFileSync(transcript, [prompt("build the parser"), ...toolCall("Bash", { command: "echo a" })].join("\n") + "\n");
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function sessionStart(source = "compact"): SessionStartInput {
+  return { session_id: SESSION, transcript_path: transcript, cwd: join(root, "proj"), hook_event_name: "SessionStart", source, prompt_id: COMPACT_PROMPT };
+}
+
+function userPrompt(): UserPromptSubmitInput {
+  return { session_id: SESSION, transcript_path: transcript, cwd: join(root, "proj"), hook_event_name: "UserPromptSubmit", prompt: "go on", prompt_id: "next-prompt", permission_mode: "default" };
+}
+
+async function invoke(input: SessionStartInput | UserPromptSubmitInput, nowMs = 2_000_000) {
+  const config = loadConfig("recovery", env, join(root, "proj"));
+  const output = await run({ input, event: input.hook_event_name, env, nowMs, config, projectDir: join(root, "proj"), log: () => {} });
+  return output?.hookSpecificOutput ?? null;
+}
+
+/** What Claude Code 2.1.332 writes once the compaction is done: the boundary, then the SessionStart context it got. */
+function compactionWritten(delivered: string | null): void {
+  appendFileSync(transcript, `${boundary("manual", "2026-11-29T17:14:24.845Z")}\n${delivered === null ? "" : `${sessionStartContext(delivered)}\n`}`);
+}
+
+describe("exactly one delivery per compaction", () => {
+  it("2.1.332 order: SessionStart(compact) delivers, PostCompact marks, the next prompt stays silent and clears the mark", async () => {
+    const delivered = await invoke(sessionStart());
+    expect(delivered).toEqual({ hookEventName: "SessionStart", additionalContext: expect.stringMatching(new RegExp(`^${RECOVERY_HEADING}: `)) });
+    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
+    compactionWritten(delivered!.additionalContext);
+
+    expect(await invoke(userPrompt(), 2_010_000)).toBeNull();
+    expect(hasPendingCompaction(env, SESSION)).toBe(false);
+    expect(await invoke(userPrompt(), 2_020_000)).toBeNull();
+  });
+
+  it("SessionStart(compact) ran but its context never reached the transcript: the next prompt delivers, once", async () => {
+    await invoke(sessionStart());
+    markCompacted(env, SESSION, { trigger: "auto", promptId: COMPACT_PROMPT }, 2_000_100);
+    compactionWritten(null);
+
+    const recovered = await invoke(userPrompt(), 2_010_000);
+    expect(recovered).toEqual({ hookEventName: "UserPromptSubmit", additionalContext: expect.stringContaining("compacted at 1970-01-01T00:33:20Z, auto.") });
+    expect(await invoke(userPrompt(), 2_020_000)).toBeNull();
+  });
+
+  it("no SessionStart(compact) at all: the next prompt delivers and records the compaction's prompt id", async () => {
+    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
+    compactionWritten(null);
+    expect((await invoke(userPrompt(), 2_010_000))?.hookEventName).toBe("UserPromptSubmit");
+    expect(readMarker(env, SESSION, "recovery-delivered", { nowMs: 2_010_000 })?.data).toEqual({ promptId: COMPACT_PROMPT });
+  });
+
+  it("PostCompact before SessionStart (other versions): SessionStart delivers with the trigger, the prompt stays silent", async () => {
+    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 1_999_000);
+    const delivered = await invoke(sessionStart());
+    expect(delivered?.additionalContext).toContain("compacted at 1970-01-01T00:33:20Z, manual.");
+    expect(hasPendingCompaction(env, SESSION)).toBe(false);
+    compactionWritten(delivered!.additionalContext);
+    expect(await invoke(userPrompt(), 2_010_000)).toBeNull();
+  });
+
+  it("without a readable transcript the recorded delivery stands", async () => {
+    await invoke(sessionStart());
+    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
+    rmSync(transcript);
+    expect(await invoke(userPrompt(), 2_010_000)).toBeNull();
+  });
+
+  it("a later compaction is delivered again", async () => {
+    const first = await invoke(sessionStart());
+    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
+    compactionWritten(first!.additionalContext);
+    await invoke(userPrompt(), 2_010_000);
+
+    markCompacted(env, SESSION, { trigger: "auto", promptId: "second-compaction" }, 3_000_000);
+    appendFileSync(transcript, `${boundary("auto", "2026-11-29T18:00:00.000Z")}\n`);
+    expect((await invoke(userPrompt(), 3_010_000))?.additionalContext).toContain(", auto.");
+  });
+});
+
+describe("nothing to do", () => {
+  it("SessionStart other than compact, and a prompt with no compaction pending, print nothing and create nothing", async () => {
+    expect(await invoke(sessionStart("startup"))).toBeNull();
+    expect(await invoke(sessionStart("resume"))).toBeNull();
+    expect(await invoke(userPrompt())).toBeNull();
+    expect(existsSync(join(root, "home"))).toBe(false);
+  });
+});

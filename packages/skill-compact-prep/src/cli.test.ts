@@ -1,0 +1,183 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { renderState, verifyState } from "@carryover/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runStateCli } from "./cli.ts";
+
+const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
+let root: string;
+let env: Record<string, string>;
+
+function cli(argv: string[], extraEnv: Record<string, string> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = runStateCli(argv, {
+    env: { ...env, ...extraEnv },
+    cwd: join(root, "proj"),
+    nowMs: Date.UTC(2026, 10, 29, 17, 0),
+    out: (text) => (stdout += text),
+    err: (text) => (stderr += text),
+  });
+  return { code, stdout, stderr };
+}
+
+const statePath = () => join(root, "tmp", "claude-compact-state", `${SESSION}.md`);
+const filled = renderState([], { "## Active Plan": "~/.claude/plans/p.md", "## Session Decisions": "Adopted B; rejected A (too slow)." });
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "carryover-state-"));
+  mkdirSync(join(root, "tmp"));
+  mkdirSync(join(root, "proj"));
+  env = { HOME: join(root, "home"), TMPDIR: join(root, "tmp"), CLAUDE_CODE_SESSION_ID: SESSION };
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("session id", () => {
+  it("comes from CLAUDE_CODE_SESSION_ID, and --session wins over it", () => {
+    expect(cli(["session-id"]).stdout).toBe(`${SESSION}\n`);
+    expect(cli(["session-id", "--session", "other-1"]).stdout).toBe("other-1\n");
+    expect(cli(["session-id", "--session=other-2"]).stdout).toBe("other-2\n");
+  });
+
+  it("falls back to the env when --session is empty (an unsubstituted ${CLAUDE_SESSION_ID} in bash)", () => {
+    expect(cli(["session-id", "--session", ""]).stdout).toBe(`${SESSION}\n`);
+  });
+
+  it("is refused when there is none: one line, exit 1, nothing written; CLAUDE_SESSION_ID does not count", () => {
+    delete env.CLAUDE_CODE_SESSION_ID;
+    const result = cli(["init"], { CLAUDE_SESSION_ID: SESSION });
+    expect(result).toEqual({ code: 1, stdout: "", stderr: expect.stringMatching(/^carryover-state: no session id: .*CLAUDE_CODE_SESSION_ID.*\n$/) });
+    expect(result.stderr.split("\n")).toHaveLength(2);
+    expect(existsSync(join(root, "tmp", "claude-compact-state"))).toBe(false);
+  });
+
+  it("refuses an id that is not a plain token", () => {
+    const result = cli(["path", "--session", "../../etc/x"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^carryover-state: session id "\.\.\/\.\.\/etc\/x" is not a safe token/);
+  });
+});
+
+describe("path", () => {
+  it("is <TMPDIR>/claude-compact-state/<session>.md by default", () => {
+    expect(cli(["path"])).toEqual({ code: 0, stdout: `${statePath()}\n`, stderr: "" });
+  });
+
+  it("follows the stateDir config key (user config file, then env)", () => {
+    mkdirSync(join(root, "home", ".claude", "carryover"), { recursive: true });
+    writeFileSync(join(root, "home", ".claude", "carryover", "config.json"), JSON.stringify({ stateDir: join(root, "states") }));
+    expect(cli(["path"]).stdout).toBe(`${join(root, "states", SESSION)}.md\n`);
+    expect(cli(["path"], { CARRYOVER_STATE_DIR: join(root, "env-states") }).stdout).toBe(`${join(root, "env-states", SESSION)}.md\n`);
+  });
+});
+
+describe("init", () => {
+  it("writes a template with every header in a private dir", () => {
+    const result = cli(["init"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(statePath());
+    const text = readFileSync(statePath(), "utf8");
+    expect(verifyState(text)).toEqual({ ok: true, missing: [], outOfOrder: [] });
+    expect(text).toContain(`Session: ${SESSION}`);
+    expect(statSync(join(root, "tmp", "claude-compact-state")).mode & 0o777).toBe(0o700);
+  });
+
+  it("never overwrites an existing state without --force", () => {
+    cli(["init"]);
+    writeFileSync(statePath(), filled);
+    const result = cli(["init"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/already exists; pass --force/);
+    expect(readFileSync(statePath(), "utf8")).toBe(filled);
+  });
+
+  it("with --force keeps the previous state as <path>.bak and says so", () => {
+    cli(["init"]);
+    writeFileSync(statePath(), filled);
+    const result = cli(["init", "--force"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`previous state is kept in ${statePath()}.bak`);
+    expect(readFileSync(`${statePath()}.bak`, "utf8")).toBe(filled);
+    expect(readFileSync(statePath(), "utf8")).not.toContain("rejected A");
+  });
+
+  it("with --force over an unfilled template keeps the older real backup", () => {
+    cli(["init"]);
+    writeFileSync(statePath(), filled);
+    cli(["init", "--force"]);
+    const second = cli(["init", "--force"]);
+    expect(second.stdout).not.toContain(".bak");
+    expect(readFileSync(`${statePath()}.bak`, "utf8")).toBe(filled);
+  });
+
+  it("refuses a state dir that is a symlink", () => {
+    mkdirSync(join(root, "elsewhere"));
+    symlinkSync(join(root, "elsewhere"), join(root, "tmp", "claude-compact-state"));
+    const result = cli(["init"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/refusing .*claude-compact-state: it is a symlink/);
+    expect(existsSync(join(root, "elsewhere", `${SESSION}.md`))).toBe(false);
+  });
+});
+
+describe("verify", () => {
+  it("passes a filled state with every header in order", () => {
+    cli(["init"]);
+    writeFileSync(statePath(), filled);
+    expect(cli(["verify"])).toEqual({ code: 0, stdout: `${statePath()}: all 9 headers present, in order\n`, stderr: "" });
+  });
+
+  it("names the missing headers and exits 1", () => {
+    cli(["init"]);
+    writeFileSync(statePath(), filled.replace("## Worker Topology\n", "").replace("## Recovery Notes\n", ""));
+    const result = cli(["verify"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/missing "## Worker Topology", "## Recovery Notes"; the headers must be/);
+    expect(result.stderr.split("\n")).toHaveLength(2);
+  });
+
+  it("names headers out of order", () => {
+    cli(["init"]);
+    writeFileSync(statePath(), filled.replace("## Current Phase", "## TEMP").replace("## TaskList Summary", "## Current Phase").replace("## TEMP", "## TaskList Summary"));
+    const result = cli(["verify"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/out of order "## TaskList Summary"/);
+  });
+
+  it("fails on a template nobody filled", () => {
+    cli(["init"]);
+    const result = cli(["verify"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/every section is still empty/);
+  });
+
+  it("fails when there is no state file, and refuses a symlinked one", () => {
+    expect(cli(["verify"])).toMatchObject({ code: 1, stderr: expect.stringMatching(/no state file at .*run carryover-state init/) });
+    cli(["init"]);
+    rmSync(statePath());
+    writeFileSync(join(root, "target.md"), filled);
+    symlinkSync(join(root, "target.md"), statePath());
+    expect(cli(["verify"])).toMatchObject({ code: 1, stderr: expect.stringMatching(/it is a symlink/) });
+  });
+});
+
+describe("show and usage", () => {
+  it("show prints the state file", () => {
+    cli(["init"]);
+    writeFileSync(statePath(), filled);
+    expect(cli(["show"])).toEqual({ code: 0, stdout: filled, stderr: "" });
+  });
+
+  it("help prints every command; bad invocations are one line and exit 2", () => {
+    const help = cli(["help"]);
+    expect(help.code).toBe(0);
+    for (const command of ["session-id", "path", "init", "verify", "show"]) expect(help.stdout).toContain(`  ${command} `);
+    for (const argv of [[], ["frobnicate"], ["verify", "--force"], ["path", "--sesion", "x"], ["path", "extra"], ["init", "--session"]]) {
+      const result = cli(argv);
+      expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(/^carryover-state: [^\n]+ \(see carryover-state help\)\n$/);
+    }
+  });
+});

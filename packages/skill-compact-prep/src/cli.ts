@@ -1,0 +1,103 @@
+import {
+  CarryoverError,
+  type Env,
+  errorMessage,
+  isUnfilledState,
+  readFileNoFollow,
+  STATE_HEADERS,
+  verifyState,
+} from "@carryover/core";
+import { parseArgs, type StateArgs } from "./args.ts";
+import { initState } from "./init.ts";
+import { locateState } from "./location.ts";
+import { resolveSessionId } from "./session.ts";
+
+export interface CliIO {
+  env: Env;
+  cwd: string;
+  nowMs: number;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const USAGE = `usage: carryover-state <command> [--session <id>] [--force]
+
+The compact-prep state file of one Claude Code session. The session id comes from --session, else from
+CLAUDE_CODE_SESSION_ID (set in Claude Code's Bash tool commands).
+
+  session-id   print the session id
+  path         print the state file's path
+  init         write a template with every header; an existing state is replaced only with --force,
+               and is then kept as <path>.bak
+  verify       check that every header is present, in order, and that the sections are filled
+  show         print the state file
+`;
+
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+
+/** The whole CLI: returns the exit code; every failure is one line on stderr. */
+export function runStateCli(argv: readonly string[], io: CliIO): number {
+  try {
+    const args = parseArgs(argv);
+    if (args.command === "help") {
+      io.out(USAGE);
+      return 0;
+    }
+    return runCommand(args, io);
+  } catch (error) {
+    io.err(`carryover-state: ${errorMessage(error)}\n`);
+    return error instanceof CarryoverError && error.code === "BAD_INPUT" ? EXIT_USAGE : EXIT_FAILED;
+  }
+}
+
+function runCommand(args: StateArgs, io: CliIO): number {
+  const sessionId = resolveSessionId(args.session, io.env);
+  if (args.command === "session-id") {
+    io.out(`${sessionId}\n`);
+    return 0;
+  }
+  const { path, problems } = locateState(sessionId, io.env, io.cwd);
+  for (const problem of problems) io.err(`carryover-state: config: ${problem}\n`);
+  switch (args.command) {
+    case "path":
+      io.out(`${path}\n`);
+      return 0;
+    case "init": {
+      const { backupPath } = initState(path, sessionId, io.nowMs, args.force);
+      const kept = backupPath ? `; the previous state is kept in ${backupPath}` : "";
+      io.out(`Wrote the template with all ${STATE_HEADERS.length} headers to ${path}${kept}\n`);
+      return 0;
+    }
+    case "verify":
+      return verify(path, io);
+    default:
+      io.out(readState(path));
+      return 0;
+  }
+}
+
+function readState(path: string): string {
+  const text = readFileNoFollow(path);
+  if (text === null) throw new CarryoverError("NOT_FOUND", `no state file at ${path}; run carryover-state init (or /compact-prep) first`);
+  return text;
+}
+
+function verify(path: string, io: CliIO): number {
+  const text = readState(path);
+  const { ok, missing, outOfOrder } = verifyState(text);
+  if (!ok) {
+    const problems = [
+      missing.length > 0 ? `missing ${missing.map((header) => JSON.stringify(header)).join(", ")}` : "",
+      outOfOrder.length > 0 ? `out of order ${outOfOrder.map((header) => JSON.stringify(header)).join(", ")}` : "",
+    ].filter(Boolean);
+    io.err(`carryover-state: ${path}: ${problems.join("; ")}; the headers must be, in this order: ${STATE_HEADERS.join(" | ")}\n`);
+    return EXIT_FAILED;
+  }
+  if (isUnfilledState(text)) {
+    io.err(`carryover-state: ${path}: every section is still empty; fill them from the session, then verify again\n`);
+    return EXIT_FAILED;
+  }
+  io.out(`${path}: all ${STATE_HEADERS.length} headers present, in order\n`);
+  return 0;
+}

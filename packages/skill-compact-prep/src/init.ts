@@ -1,0 +1,37 @@
+import { renameSync } from "node:fs";
+import { CarryoverError, isUnfilledState, readFileNoFollow, stateTemplate, writeFileAtomic } from "@carryover/core";
+import { ensureStateDir } from "./location.ts";
+
+export interface InitResult {
+  /** Where the state that was there before now is; absent when there was none, or only an unfilled template. */
+  backupPath?: string | undefined;
+}
+
+export function backupPathOf(statePath: string): string {
+  return `${statePath}.bak`;
+}
+
+/**
+ * Writes the template with every header. An existing state is replaced only with `force`, and then
+ * moved to `<path>.bak` first (a rename keeps its time); an unfilled template is simply replaced, so
+ * two runs in a row never swap a real backup for an empty one.
+ */
+export function initState(statePath: string, sessionId: string, nowMs: number, force: boolean): InitResult {
+  ensureStateDir(statePath);
+  const existing = readFileNoFollow(statePath);
+  let backupPath: string | undefined;
+  if (existing !== null) {
+    if (!force) {
+      throw new CarryoverError(
+        "EXISTS",
+        `${statePath} already exists; pass --force to start from a fresh template (the current file is then kept as ${backupPathOf(statePath)})`,
+      );
+    }
+    if (!isUnfilledState(existing)) {
+      backupPath = backupPathOf(statePath);
+      renameSync(statePath, backupPath);
+    }
+  }
+  writeFileAtomic(statePath, stateTemplate(sessionId, nowMs));
+  return { backupPath };
+}
