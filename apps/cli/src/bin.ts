@@ -8,6 +8,8 @@ runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   nowMs: Date.now(),
   stdoutIsTty: process.stdout.isTTY === true,
+  stderrIsTty: process.stderr.isTTY === true,
+  stdoutColumns: process.stdout.columns,
   shippedReleaseDir: join(__dirname, "release"),
   managedSettingsDir: managedSettingsDir(process.platform),
   out: (text) => process.stdout.write(text),

@@ -2,6 +2,7 @@ import { parseArgs } from "./args.ts";
 import { unknownNameMessage } from "./closest.ts";
 import type { Command } from "./command.ts";
 import { configCommand } from "./commands/config.ts";
+import { contextCommand } from "./commands/context.ts";
 import { doctorCommand } from "./commands/doctor.ts";
 import { installCommand } from "./commands/install.ts";
 import { listCommand } from "./commands/list.ts";
@@ -11,7 +12,7 @@ import { uninstallCommand } from "./commands/uninstall.ts";
 import { describeError, exitCodeOf, usageError } from "./errors.ts";
 import type { Io } from "./io.ts";
 
-export const COMMANDS: readonly Command[] = [listCommand, installCommand, uninstallCommand, configCommand, doctorCommand, statusCommand, marketplaceCommand];
+export const COMMANDS: readonly Command[] = [listCommand, installCommand, uninstallCommand, configCommand, doctorCommand, statusCommand, contextCommand, marketplaceCommand];
 
 function overview(version: string): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { projectSlug } from "@carryover/core";
 import { payloadPath } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CommandIO, contextMain } from "./command.ts";
+import { type CommandIO, type ContextOptions, runContextReport } from "./command.ts";
 import type { ContextReport } from "./model.ts";
 
 // The captured auto-compaction session: the mock reported 100, 100, 70,000 input tokens, compacted, then 100.
@@ -26,24 +26,25 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(args: string[], options: { env?: Record<string, string>; cwd?: string; isTTY?: boolean } = {}) {
+async function run(options: ContextOptions, { env = {}, cwd = root, isTTY = false }: { env?: Record<string, string>; cwd?: string; isTTY?: boolean } = {}) {
   const output = { stdout: "", stderr: "" };
   const io: CommandIO = {
-    env: { HOME: home, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000", ...options.env },
-    cwd: options.cwd ?? root,
-    nowMs: () => Date.UTC(2026, 10, 29, 12),
-    stdout: { isTTY: options.isTTY ?? false, columns: 100, write: (text) => void (output.stdout += text) },
+    env: { HOME: home, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000", ...env },
+    cwd,
+    nowMs: Date.UTC(2026, 10, 29, 12),
+    stdout: { isTTY, columns: 100, write: (text) => void (output.stdout += text) },
     stderr: { isTTY: false, write: (text) => void (output.stderr += text) },
   };
-  const code = await contextMain(args, io);
-  return { code, ...output };
+  await runContextReport(options, io);
+  return output;
 }
 
-describe("carryover context", () => {
+const json = (target?: string) => ({ target, json: true });
+
+describe("runContextReport", () => {
   it("--json by session id: the usage series and the compaction are the ones the transcript recorded", async () => {
-    const { code, stdout, stderr } = await run([SESSION, "--json"]);
+    const { stdout, stderr } = await run(json(SESSION));
     expect(stderr).toBe("");
-    expect(code).toBe(0);
     const report = JSON.parse(stdout) as ContextReport;
     expect(report.transcriptPath).toBe(transcript);
     expect(report.sessionId).toBe(SESSION);
@@ -56,49 +57,41 @@ describe("carryover context", () => {
   });
 
   it("takes a transcript path, and without an argument the session it runs in or the newest of the current directory", async () => {
-    for (const [args, env, cwd] of [
-      [[transcript], {}, root],
-      [[], { CLAUDE_CODE_SESSION_ID: SESSION }, root],
-      [[], {}, project],
+    for (const [target, env, cwd] of [
+      [transcript, {}, root],
+      [undefined, { CLAUDE_CODE_SESSION_ID: SESSION }, root],
+      [undefined, {}, project],
     ] as const) {
-      const { code, stdout } = await run([...args, "--json"], { env, cwd });
-      expect(code).toBe(0);
+      const { stdout } = await run(json(target), { env, cwd });
       expect(JSON.parse(stdout).transcriptPath).toBe(transcript);
     }
   });
 
   it("prints the table, in colour only on a terminal without NO_COLOR", async () => {
-    const plain = await run([SESSION]);
+    const plain = await run({ target: SESSION, json: false });
     expect(plain.stdout).toContain("Over time: 4 requests, 1 turns, 1 compaction (auto-compact at 67,000)");
     expect(plain.stdout).not.toContain("\u001b[");
-    expect((await run([SESSION], { isTTY: true })).stdout).toContain("\u001b[");
-    expect((await run([SESSION], { isTTY: true, env: { NO_COLOR: "1" } })).stdout).not.toContain("\u001b[");
+    expect((await run({ target: SESSION, json: false }, { isTTY: true })).stdout).toContain("\u001b[");
+    expect((await run({ target: SESSION, json: false }, { isTTY: true, env: { NO_COLOR: "1" } })).stdout).not.toContain("\u001b[");
   });
 
   it("--html writes the page, replaces its own earlier page, refuses to overwrite anything else", async () => {
     const page = join(root, "report.html");
-    expect(await run([SESSION, "--html", page])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^wrote .*report\.html \(\d+ KiB\)\n$/) });
+    expect((await run({ target: SESSION, htmlPath: "report.html", json: false })).stdout).toMatch(/^wrote report\.html \(\d+ KiB\)\n$/);
     expect(readFileSync(page, "utf8")).toContain('<svg id="usage-chart"');
-    expect((await run([SESSION, `--html=${page}`])).code).toBe(0);
+    await run({ target: SESSION, htmlPath: page, json: false });
     const notes = join(root, "notes.html");
     writeFileSync(notes, "<p>my notes</p>");
-    const refused = await run([SESSION, "--html", notes]);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(`carryover context: ${notes} exists and is not a carryover context report; choose another file or remove it\n`);
+    await expect(run({ target: SESSION, htmlPath: notes, json: false })).rejects.toThrow(
+      `${notes} exists and is not a carryover context report; choose another file or remove it`,
+    );
     expect(readFileSync(notes, "utf8")).toBe("<p>my notes</p>");
   });
 
-  it("one clear line and a non-zero exit for a bad argument", async () => {
-    expect(await run(["0000-missing"])).toEqual({ code: 1, stdout: "", stderr: `carryover context: no transcript for session 0000-missing under ${join(home, ".claude", "projects")}\n` });
-    expect(await run(["../nope.jsonl"])).toMatchObject({ code: 1, stderr: `carryover context: no transcript file at ${resolve(root, "../nope.jsonl")}\n` });
-    expect(await run(["a b"])).toMatchObject({ code: 1, stderr: 'carryover context: "a b" is neither a transcript path nor a session id\n' });
-    const unknown = await run(["--pdf"]);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^carryover context: unknown option --pdf\nUsage: carryover context/);
-    expect((await run(["--html"])).stderr).toMatch(/^carryover context: --html needs a file name\n/);
-  });
-
-  it("--help prints the usage", async () => {
-    expect(await run(["--help"])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: carryover context \[SESSION_ID \| TRANSCRIPT\] \[--html FILE\] \[--json\]/) });
+  it("says what it could not find, in one line", async () => {
+    await expect(run(json("0000-missing"))).rejects.toThrow(`no transcript for session 0000-missing under ${join(home, ".claude", "projects")}`);
+    await expect(run(json("../nope.jsonl"))).rejects.toThrow(`no transcript file at ${resolve(root, "../nope.jsonl")}`);
+    await expect(run(json("a b"))).rejects.toThrow('"a b" is neither a transcript path nor a session id');
+    await expect(run(json(), { cwd: home })).rejects.toThrow(`no transcript for ${home} in`);
   });
 });

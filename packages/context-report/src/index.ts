@@ -1,7 +1,7 @@
 export { adviseOn } from "./advice.ts";
 export { type BuildOptions, buildReport } from "./build-report.ts";
 export { type CollectedContext, ContextCollector } from "./collector.ts";
-export { type CommandIO, CONTEXT_USAGE, contextMain, type ContextOptions, parseContextArgs, runContextReport } from "./command.ts";
+export { type CommandIO, CONTEXT_HELP, type ContextOptions, runContextReport } from "./command.ts";
 export { locateTranscript } from "./locate.ts";
 export {
   type Advice,

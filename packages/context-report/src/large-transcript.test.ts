@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { generateTranscript, type GeneratedTruth } from "../../../test-fixtures/transcripts/generate.ts";
-import { contextMain } from "./command.ts";
+import { runContextReport } from "./command.ts";
 import type { ContextReport } from "./model.ts";
 
 let dir: string;
@@ -20,15 +20,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it("streams a 36 MB transcript: every compaction found, progress on a terminal's stderr, cleared before the report", async () => {
   let stdout = "";
   let stderr = "";
-  let now = 0;
-  const code = await contextMain([path, "--json"], {
+  await runContextReport({ target: path, json: true }, {
     env: { HOME: dir },
     cwd: dir,
-    nowMs: () => (now += 150),
+    nowMs: 0,
     stdout: { isTTY: false, write: (text) => void (stdout += text) },
     stderr: { isTTY: true, write: (text) => void (stderr += text) },
   });
-  expect(code).toBe(0);
   const report = JSON.parse(stdout) as ContextReport;
   expect(report.transcriptBytes).toBe(truth.bytes);
   expect(report.compactions).toHaveLength(truth.compactions);

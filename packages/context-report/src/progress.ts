@@ -11,7 +11,7 @@ const INTERVAL_MS = 100;
 const CLEAR_LINE = "\r\u001b[K";
 
 /** A one-line progress display on a terminal's stderr, for large transcripts only; silent otherwise. */
-export function progressIndicator(sink: ProgressSink, nowMs: () => number): { update(bytesRead: number, totalBytes: number): void; done(): void } {
+export function progressIndicator(sink: ProgressSink, nowMs: () => number = Date.now): { update(bytesRead: number, totalBytes: number): void; done(): void } {
   let shown = false;
   let lastMs = -Infinity;
   return {

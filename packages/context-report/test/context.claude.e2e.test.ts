@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -10,9 +11,10 @@ import {
   type Sandbox,
 } from "@carryover/test-fixtures/e2e";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { contextMain } from "../src/command.ts";
 import type { ContextReport } from "../src/model.ts";
 
+// What a user runs: the built CLI (apps/cli, `pnpm build`).
+const CLI = join(import.meta.dirname, "../../../apps/cli/dist/carryover.cjs");
 let sandbox: Sandbox;
 let sessionId: string;
 let report: ContextReport;
@@ -47,20 +49,17 @@ beforeAll(async () => {
   sessionId = expectSuccess(first);
   expectSuccess(await runAutoCompactInLoop(sandbox, { ...options, resume: sessionId }));
 
-  const run = async (args: string[]) => {
-    let stdout = "";
-    const code = await contextMain(args, {
-      env: { HOME: sandbox.home, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
+  const carryover = (args: string[]) => {
+    const result = spawnSync(process.execPath, [CLI, "context", ...args], {
       cwd: sandbox.project,
-      nowMs: Date.now,
-      stdout: { isTTY: false, write: (text) => void (stdout += text) },
-      stderr: { isTTY: false, write: (text) => void (stdout += text) },
+      env: { ...sandbox.env, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
+      encoding: "utf8",
     });
-    expect(code).toBe(0);
-    return stdout;
+    if (result.status !== 0) throw new Error(`carryover context ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+    return result.stdout;
   };
-  report = JSON.parse(await run([sessionId, "--json"])) as ContextReport;
-  terminal = await run([]);
+  report = JSON.parse(carryover([sessionId, "--json"])) as ContextReport;
+  terminal = carryover([]);
 });
 afterAll(() => sandbox?.cleanup());
 
@@ -111,7 +110,7 @@ it("the breakdown reads the real transcript: tools and MCP tools as sent, CLAUDE
   expect(report.sessionId).toBe(sessionId);
 });
 
-it("without an argument, the terminal report finds the directory's newest session", () => {
+it("`carryover context` without an argument finds the directory's newest session and prints the table", () => {
   expect(terminal).toContain(`carryover context · session ${sessionId} · claude-opus-5-5`);
   expect(terminal).toMatch(/Over time: \d+ requests, 2 turns, 1 compaction \(auto-compact at 67,000\)/);
 });

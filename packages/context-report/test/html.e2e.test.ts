@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { payloadPath } from "@carryover/test-fixtures/payloads";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { contextMain } from "../src/command.ts";
+import { runContextReport } from "../src/command.ts";
 import { CATEGORY_COLORS } from "../src/svg-breakdown.ts";
 import { AUTO_COMPACT_COLOR, COMPACTION_COLOR, USAGE_LINE_COLOR } from "../src/svg-usage.ts";
 import { renderPage } from "./chromium.ts";
@@ -19,14 +19,13 @@ beforeAll(async () => {
   const transcript = join(dir, "session.jsonl");
   copyFileSync(payloadPath("transcript-sample.auto-compact.jsonl"), transcript);
   const page = join(dir, "report.html");
-  const code = await contextMain([transcript, "--html", page], {
+  await runContextReport({ target: transcript, htmlPath: page, json: false }, {
     env: { HOME: dir, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
     cwd: dir,
-    nowMs: () => Date.UTC(2026, 10, 29),
+    nowMs: Date.UTC(2026, 10, 29),
     stdout: { isTTY: false, write: () => {} },
     stderr: { isTTY: false, write: () => {} },
   });
-  expect(code).toBe(0);
   screenshot = join(dir, "report.png");
   dom = renderPage(page, screenshot);
 });
