@@ -25,10 +25,22 @@ export function readStdin({ maxBytes, timeoutMs }: StdinLimits): Promise<string>
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
-    const timer = setTimeout(() => reject(new CarryoverError("BAD_INPUT", `stdin not closed within ${timeoutMs} ms`)), timeoutMs);
+    let reading = false;
+    const timer = setTimeout(() => {
+      reject(new CarryoverError("BAD_INPUT", `stdin not closed within ${timeoutMs} ms`));
+      // The read still blocks a libuv pool thread and process.exit joins those threads first (Node 20):
+      // it would wait for the writer forever, so a signal ends the process. Reading through a net.Socket
+      // would allow a clean exit, but loading it costs ~5 ms on every run (measured), for a case
+      // Claude Code never creates: it closes stdin after the payload.
+      process.once("exit", () => {
+        if (reading) process.kill(process.pid, "SIGKILL");
+      });
+    }, timeoutMs);
     const next = () => {
       const buffer = Buffer.allocUnsafe(64 * 1024);
+      reading = true;
       read(0, buffer, 0, buffer.length, null, (error, bytesRead) => {
+        reading = false;
         if (error) {
           clearTimeout(timer);
           if ((error as NodeJS.ErrnoException).code === "EOF") resolve(Buffer.concat(chunks).toString("utf8"));

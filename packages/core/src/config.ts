@@ -28,12 +28,15 @@ export function configKeyLabel(section: ConfigSection, key: string): string {
   return section === "" ? key : `${section}.${key}`;
 }
 
-/** Checks one value; returns the problem as one line, or null when it is valid. */
-export function checkConfigValue(section: ConfigSection, key: string, value: unknown): string | null {
+/**
+ * Checks one value; returns the problem as one line, or null when it is valid. `typed` is the text it
+ * was read from, shown instead of the parsed value (an env var's "abc" parses to NaN, shown as null).
+ */
+export function checkConfigValue(section: ConfigSection, key: string, value: unknown, typed?: string): string | null {
   const spec = sectionKeys(section)[key];
   if (!spec) return `unknown key ${configKeyLabel(section, key)}`;
   if (spec.check(value)) return null;
-  return `${configKeyLabel(section, key)}: expected ${spec.expects}, got ${JSON.stringify(value)?.slice(0, 60)}`;
+  return `${configKeyLabel(section, key)}: expected ${spec.expects}, got ${JSON.stringify(typed ?? value)?.slice(0, 60)}`;
 }
 
 function readLayer(path: string): RawLayer | string | null {
@@ -73,7 +76,7 @@ function resolveSection(section: ConfigSection, layers: RawLayer[], env: Env, pr
     const text = env[envName];
     if (text !== undefined) {
       const value = spec.fromText(text);
-      const problem = checkConfigValue(section, key, value);
+      const problem = checkConfigValue(section, key, value, text);
       if (problem) problems.push(`${envName}: ${problem}`);
       else resolved[key] = value;
     }

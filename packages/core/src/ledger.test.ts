@@ -1,0 +1,67 @@
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./ledger.ts";
+
+const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";
+let home: string;
+let env: { HOME: string };
+
+function entry(atMs: number, summary = `summary ${atMs}`): LedgerEntry {
+  return { atMs, trigger: "auto", promptId: `p-${atMs}`, summary };
+}
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), "carryover-ledger-"));
+  env = { HOME: home };
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+describe("summaryOf", () => {
+  it("keeps only the <summary> part of PostCompact's compact_summary, as Claude Code does", () => {
+    expect(summaryOf("<analysis>mock analysis</analysis>\n<summary>MOCK SUMMARY 4: the user asked for things; files were edited.</summary>")).toBe(
+      "MOCK SUMMARY 4: the user asked for things; files were edited.",
+    );
+  });
+
+  it("takes an unterminated summary to the end, and drops analysis when there is no summary tag", () => {
+    expect(summaryOf("<analysis>a</analysis><summary>\n  cut off")).toBe("cut off");
+    expect(summaryOf("<analysis>thinking</analysis>\nJust prose.")).toBe("Just prose.");
+    expect(summaryOf("")).toBe("");
+  });
+});
+
+describe("ledger", () => {
+  it("is empty for a session without one, creating nothing", () => {
+    expect(readLedger(env, SESSION)).toEqual([]);
+    expect(readdirSync(home)).toEqual([]);
+  });
+
+  it("appends entries, oldest first, in a private file", () => {
+    appendLedger(env, SESSION, entry(1), 50);
+    appendLedger(env, SESSION, entry(2), 50);
+    expect(readLedger(env, SESSION)).toEqual([entry(1), entry(2)]);
+    expect(statSync(ledgerPath(env, SESSION)).mode & 0o777).toBe(0o600);
+    expect(ledgerPath(env, SESSION)).toBe(join(home, ".claude/carryover/sessions", SESSION, "compactions.jsonl"));
+  });
+
+  it("keeps at most maxEntries, dropping the oldest", () => {
+    for (let atMs = 1; atMs <= 5; atMs++) appendLedger(env, SESSION, entry(atMs), 3);
+    expect(readLedger(env, SESSION).map((kept) => kept.atMs)).toEqual([3, 4, 5]);
+    expect(readFileSync(ledgerPath(env, SESSION), "utf8").split("\n")).toHaveLength(4);
+  });
+
+  it("skips torn and foreign lines", () => {
+    appendLedger(env, SESSION, entry(1), 50);
+    appendFileSync(ledgerPath(env, SESSION), '{"atMs":2,"trigger":"auto","summ\n{"other":true}\n\n');
+    appendLedger(env, SESSION, entry(3), 50);
+    expect(readLedger(env, SESSION).map((kept) => kept.atMs)).toEqual([1, 3]);
+  });
+
+  it("keeps a multi-line summary on one line of the file", () => {
+    appendLedger(env, SESSION, entry(1, "line one\nline two"), 50);
+    expect(readFileSync(ledgerPath(env, SESSION), "utf8").trimEnd().split("\n")).toHaveLength(1);
+    expect(readLedger(env, SESSION)[0]?.summary).toBe("line one\nline two");
+  });
+});

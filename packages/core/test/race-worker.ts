@@ -1,0 +1,55 @@
+// A racer for the marker and compaction race tests. Its parent sends "<round> <startAtMs>" lines; for each
+// it spins until startAtMs (so all racers act at the same instant), runs its operation on the shared
+// state and answers "<round> <result>".
+import { createInterface } from "node:readline";
+import { appendLine } from "../src/atomic.ts";
+import { markCompacted, recordRecoveryDelivered, takePendingCompaction } from "../src/compaction.ts";
+import { consumeMarker } from "../src/markers.ts";
+
+// `target` is the marker name, or the file for "append".
+const [operation, home, sessionId, target] = process.argv.slice(2) as [string, string, string, string];
+const env = { HOME: home };
+const HOUR_MS = 3_600_000;
+
+// "won" when this racer got (or delivered) what is at stake in the round, "lost" otherwise.
+const operations: Record<string, (round: number) => boolean> = {
+  consume: () => consumeMarker(env, sessionId, target, { nowMs: Date.now() }) !== null,
+  // A recovery channel: delivers when it takes a pending compaction, then records the delivery.
+  "take-and-deliver": () => {
+    const taken = takePendingCompaction(env, sessionId, Date.now(), HOUR_MS);
+    if (taken) recordRecoveryDelivered(env, sessionId, taken.data.promptId, Date.now());
+    return taken !== null;
+  },
+  // SessionStart(compact) in 2.1.332: it knows a compaction happened, delivers, records it.
+  "deliver-at-session-start": (round) => {
+    recordRecoveryDelivered(env, sessionId, `prompt-${round}`, Date.now());
+    return true;
+  },
+  // 100 lines of 4 KiB, each one character repeated, so a line torn by another writer shows.
+  append: (round) => {
+    const char = String.fromCharCode(97 + (process.pid % 26));
+    for (let i = 0; i < 100; i++) appendLine(target, `${process.pid} ${round} ${i} ${char.repeat(4096)}`);
+    return true;
+  },
+  "post-compact": (round) => {
+    markCompacted(env, sessionId, { trigger: "auto", promptId: `prompt-${round}` }, Date.now());
+    return false;
+  },
+};
+
+const run = operations[operation];
+if (!run) throw new Error(`unknown operation ${operation}`);
+
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const [round, startAtMs] = line.split(" ").map(Number) as [number, number];
+  while (Date.now() < startAtMs) {
+    // spin: a timer would add up to a few ms of skew between racers
+  }
+  let result: string;
+  try {
+    result = run(round) ? "won" : "lost";
+  } catch (error) {
+    result = `error ${(error as Error).message.replace(/\s+/g, " ")}`;
+  }
+  process.stdout.write(`${round} ${result}\n`);
+});
