@@ -1,4 +1,5 @@
-import { errorMessage, readFileHead } from "@carryover/core";
+import { resolve } from "node:path";
+import { type Env, errorMessage, projectPinnedPath, readFileHead, userPinnedPath } from "@carryover/core";
 
 /** One pinned file as it will be injected. */
 export interface PinnedText {
@@ -13,6 +14,11 @@ export interface PinnedRead {
   pins: PinnedText[];
   /** One line per file that could not be used (a symlink, not a regular file, unreadable). */
   problems: string[];
+}
+
+/** The project's pinned.md, then the user's; one path when they are the same file (a session in $HOME). */
+export function pinnedPaths(projectDir: string, env: Env): string[] {
+  return [...new Set([projectPinnedPath(resolve(projectDir)), userPinnedPath(env)])];
 }
 
 // A UTF-8 sequence is at most 4 bytes: reading 3 past the cap shows whether the cap splits one.

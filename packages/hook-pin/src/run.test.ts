@@ -73,6 +73,20 @@ describe("pin run", () => {
     });
   });
 
+  it("injects a file once when the project is the home directory (both paths are the same file)", () => {
+    write(userPin(), "Answer briefly.");
+    const output = run({
+      input: { ...prompt(), cwd: home },
+      event: "UserPromptSubmit",
+      env,
+      nowMs: 1_000,
+      config: loadConfig("pin", env, home),
+      projectDir: home,
+      log: () => {},
+    } as Parameters<typeof run>[0]);
+    expect(contextOf(output)).toBe(`Pinned by the user in ${userPin()}:\nAnswer briefly.`);
+  });
+
   it("injects on every prompt by default, without writing any state", () => {
     write(projectPin(), "Keep the public API stable.");
     for (let i = 0; i < 3; i++) expect(contextOf(invoke(prompt()))).toContain("Keep the public API stable.");

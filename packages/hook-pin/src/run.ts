@@ -1,26 +1,17 @@
 // UserPromptSubmit, and SessionStart with matcher `compact`: re-injects what the user pinned in the project's
 // and the user's pinned.md, every turn (or every N) and always right after a compaction.
 import { createHash } from "node:crypto";
-import {
-  contextOutput,
-  type HookContext,
-  type HookDefinition,
-  type HookJsonOutput,
-  projectPinnedPath,
-  sessionStartInput,
-  userPinnedPath,
-  userPromptSubmitInput,
-} from "@carryover/core";
+import { contextOutput, type HookContext, type HookDefinition, type HookJsonOutput, sessionStartInput, userPromptSubmitInput } from "@carryover/core";
 import { recordInjection, takePromptTurn } from "./cadence.ts";
 import { capWarning, pinnedContext } from "./framing.ts";
-import { readPinned } from "./pinned.ts";
+import { pinnedPaths, readPinned } from "./pinned.ts";
 
 type PinEvent = "UserPromptSubmit" | "SessionStart";
 
 export function run({ input, env, config, projectDir, log }: HookContext<PinEvent, "pin">): HookJsonOutput | null {
   if (input.hook_event_name === "SessionStart" && input.source !== "compact") return null;
   const { everyTurns, maxBytes } = config.hook;
-  const { pins, problems } = readPinned([projectPinnedPath(projectDir), userPinnedPath(env)], maxBytes);
+  const { pins, problems } = readPinned(pinnedPaths(projectDir, env), maxBytes);
   for (const problem of problems) log(problem);
   const problemMessage = problems.length > 0 ? `carryover pin: ${problems.join("; ")}` : undefined;
   if (pins.length === 0) return contextOutput(input.hook_event_name, { systemMessage: problemMessage });
