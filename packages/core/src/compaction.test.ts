@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bundleTestEntry } from "../test/bundle.ts";
-import { race, Racer } from "../test/racer.ts";
+import { race, Racer, startSoon } from "../test/racer.ts";
 import {
   COMPACTED_MARKER,
   hasPendingCompaction,
@@ -100,7 +100,8 @@ describe("processes racing", () => {
     const deliveries: number[] = [];
     try {
       for (let round = 1; round <= 30; round++) {
-        const results = await Promise.all(racers.map((racer) => racer.go(round, Date.now() + 20)));
+        const startAtNs = startSoon();
+        const results = await Promise.all(racers.map((racer) => racer.go(round, startAtNs)));
         expect(results).toEqual(["lost", "won"]);
         const laterChannel = takePendingCompaction(env, SESSION, Date.now(), WEEK_MS);
         deliveries.push(1 + (laterChannel ? 1 : 0));

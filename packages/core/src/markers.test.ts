@@ -178,4 +178,16 @@ describe("processes racing for one marker", () => {
       for (const racer of racers) racer.stop();
     }
   });
+
+  it("of three processes creating the same marker once at the same instant, exactly one creates it, every round", async () => {
+    const racers = [1, 2, 3].map(() => new Racer(bundle, "create-once", home, SESSION, "announced-60"));
+    try {
+      const rounds = await race(racers, 50, () => removeMarker(env, SESSION, "announced-60"));
+      expect(rounds.flat().filter((result) => result.startsWith("error"))).toEqual([]);
+      expect(rounds.map((results) => results.filter((result) => result === "won").length)).toEqual(Array(50).fill(1));
+      expect(readdirSync(markersDir)).toEqual(["announced-60.json"]);
+    } finally {
+      for (const racer of racers) racer.stop();
+    }
+  });
 });

@@ -1,10 +1,10 @@
-// A racer for the marker and compaction race tests. Its parent sends "<round> <startAtMs>" lines; for each
-// it spins until startAtMs (so all racers act at the same instant), runs its operation on the shared
+// A racer for the marker and compaction race tests. Its parent sends "<round> <startAtNs>" lines; for each
+// it spins until startAtNs (so all racers act at the same instant), runs its operation on the shared
 // state and answers "<round> <result>".
 import { createInterface } from "node:readline";
 import { appendLine } from "../src/atomic.ts";
 import { markCompacted, recordRecoveryDelivered, takePendingCompaction } from "../src/compaction.ts";
-import { consumeMarker } from "../src/markers.ts";
+import { consumeMarker, createMarkerOnce } from "../src/markers.ts";
 
 // `target` is the marker name, or the file for "append".
 const [operation, home, sessionId, target] = process.argv.slice(2) as [string, string, string, string];
@@ -14,6 +14,7 @@ const HOUR_MS = 3_600_000;
 // "won" when this racer got (or delivered) what is at stake in the round, "lost" otherwise.
 const operations: Record<string, (round: number) => boolean> = {
   consume: () => consumeMarker(env, sessionId, target, { nowMs: Date.now() }) !== null,
+  "create-once": () => createMarkerOnce(env, sessionId, target, { pid: process.pid }, Date.now()),
   // A recovery channel: delivers when it takes a pending compaction, then records the delivery.
   "take-and-deliver": () => {
     const taken = takePendingCompaction(env, sessionId, Date.now(), HOUR_MS);
@@ -41,13 +42,16 @@ const run = operations[operation];
 if (!run) throw new Error(`unknown operation ${operation}`);
 
 createInterface({ input: process.stdin }).on("line", (line) => {
-  const [round, startAtMs] = line.split(" ").map(Number) as [number, number];
-  while (Date.now() < startAtMs) {
-    // spin: a timer would add up to a few ms of skew between racers
+  const [round, startAt] = line.split(" ") as [string, string];
+  // The monotonic clock is shared by every process on the machine; spinning on it (a timer would
+  // add milliseconds of skew) starts all racers within microseconds of each other.
+  const startAtNs = BigInt(startAt);
+  while (process.hrtime.bigint() < startAtNs) {
+    // spin
   }
   let result: string;
   try {
-    result = run(round) ? "won" : "lost";
+    result = run(Number(round)) ? "won" : "lost";
   } catch (error) {
     result = `error ${(error as Error).message.replace(/\s+/g, " ")}`;
   }

@@ -22,11 +22,11 @@ export class Racer {
     });
   }
 
-  /** Runs one round; resolves with "won", "lost" or "error <message>". */
-  go(round: number, startAtMs: number): Promise<string> {
+  /** Runs one round at `startAtNs` on the monotonic clock; resolves with "won", "lost" or "error <message>". */
+  go(round: number, startAtNs: bigint): Promise<string> {
     return new Promise((resolve) => {
       this.waiting.set(round, resolve);
-      this.child.stdin.write(`${round} ${startAtMs}\n`);
+      this.child.stdin.write(`${round} ${startAtNs}\n`);
     });
   }
 
@@ -35,13 +35,18 @@ export class Racer {
   }
 }
 
+/** An instant far enough ahead for every racer to have read its go line. */
+export function startSoon(): bigint {
+  return process.hrtime.bigint() + 20_000_000n;
+}
+
 /** Races the racers once per round, all starting at the same instant; returns each round's results. */
 export async function race(racers: readonly Racer[], rounds: number, before: (round: number) => void): Promise<string[][]> {
   const results: string[][] = [];
   for (let round = 1; round <= rounds; round++) {
     before(round);
-    const startAtMs = Date.now() + 20;
-    results.push(await Promise.all(racers.map((racer) => racer.go(round, startAtMs))));
+    const startAtNs = startSoon();
+    results.push(await Promise.all(racers.map((racer) => racer.go(round, startAtNs))));
   }
   return results;
 }
