@@ -6,6 +6,7 @@ export {
   MIN_AUTO_COMPACT_WINDOW,
   SUMMARY_RESERVE_TOKENS,
 } from "./auto-compact.ts";
+export { isAutoMemoryEnabled } from "./auto-memory.ts";
 export { claudeSettingsPaths, readAutoCompactSettings } from "./claude-settings.ts";
 export {
   COMPACTED_MARKER,
@@ -47,6 +48,15 @@ export {
   removeMarker,
   writeMarker,
 } from "./markers.ts";
+export {
+  checkMemoryIndex,
+  MEMORY_INDEX_MAX_CHARS,
+  MEMORY_INDEX_MAX_LINES,
+  type MemoryIndexCheck,
+  type MemoryIndexLoad,
+  measureMemoryIndex,
+  memoryIndexWarning,
+} from "./memory-index.ts";
 export { modelWindowTokens } from "./model-window.ts";
 export { capText, contextOutput, type HookJsonOutput, type HookResult, MAX_CONTEXT_CHARS, mergeOutputs } from "./output.ts";
 export {
@@ -68,6 +78,7 @@ export {
   userConfigPath,
 } from "./paths.ts";
 export { projectPinnedPath, userPinnedPath } from "./pinned.ts";
+export { type PreCompactJournal, preCompactJournalPath, readPreCompactJournal, writePreCompactJournal } from "./pre-compact-journal.ts";
 export { assertPrivateDir, ensurePrivateDir } from "./private-dir.ts";
 export { currentUsage, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
 export { type FastPathContext, type HookContext, type HookDefinition, type HookIO, type LazyHook, main, runHook } from "./runtime.ts";

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateTranscript, type GeneratedTruth } from "../../../test-fixtures/transcripts/generate.ts";
+import { callLine as call, promptLine as prompt, resultLine as result, writeTranscript } from "../../../test-fixtures/transcripts/lines.ts";
 import { scanTranscript } from "./transcript-scan.ts";
 
 const PAYLOADS = join(import.meta.dirname, "../../../test-fixtures/payloads");
@@ -16,45 +17,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let written = 0;
-function transcript(lines: readonly unknown[], tail = "\n"): string {
-  const path = join(dir, `t${++written}.jsonl`);
-  writeFileSync(path, lines.map((line) => (typeof line === "string" ? line : JSON.stringify(line))).join("\n") + tail);
-  return path;
+function transcript(lines: Parameters<typeof writeTranscript>[1], tail = "\n"): string {
+  return writeTranscript(join(dir, `t${++written}.jsonl`), lines, tail);
 }
-
-// Shapes as Claude Code 2.1.332 writes them (see test-fixtures/payloads/transcript-sample.jsonl).
-const prompt = (text: string, permissionMode = "default") => ({
-  parentUuid: null,
-  isSidechain: false,
-  promptId: "p",
-  type: "user",
-  message: { role: "user", content: text },
-  permissionMode,
-  timestamp: "2026-11-29T17:13:23.420Z",
-});
-const call = (id: string, name: string, input: Record<string, unknown>, messageId = `msg_${id}`, isSidechain = false) => ({
-  parentUuid: "x",
-  isSidechain,
-  message: { id: messageId, type: "message", role: "assistant", content: [{ type: "tool_use", id, name, input }] },
-  type: "assistant",
-  timestamp: "2026-11-29T17:13:23.500Z",
-});
-const result = (id: string, content: string, isError = false, toolUseResult: unknown = content) => ({
-  parentUuid: "x",
-  isSidechain: false,
-  type: "user",
-  message: { role: "user", content: [{ type: "tool_result", content, is_error: isError, tool_use_id: id }] },
-  timestamp: "2026-11-29T17:13:24.032Z",
-  toolUseResult: isError ? `Error: ${content}` : toolUseResult,
-});
-const boundary = (trigger: string, preTokens: number) => ({
-  parentUuid: null,
-  type: "system",
-  subtype: "compact_boundary",
-  content: "Conversation compacted",
-  compactMetadata: { trigger, preTokens, postTokens: 2_000 },
-  timestamp: "2026-11-29T18:00:00.000Z",
-});
 
 describe("scanTranscript on captured transcripts", () => {
   it("reads files, commands, errors, todos, the last request and the compaction of the manual sample", async () => {

@@ -1,0 +1,4 @@
+import { main } from "@carryover/core";
+import { preCompactHook } from "./run.ts";
+
+main(preCompactHook);

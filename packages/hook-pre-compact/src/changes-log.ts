@@ -1,0 +1,45 @@
+import { isAbsolute, join } from "node:path";
+import { readFileNoFollow, type TranscriptFacts, writeFileAtomic } from "@carryover/core";
+import { commandLines, errorLines, fileLines, oneLine, type Scope, utcMinute } from "./describe.ts";
+import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
+
+const FILE_HEAD = `# Session changes
+
+What Claude Code sessions changed in this project, one section per compaction (newest last), written by carryover's
+pre-compact hook from the session transcript just before the conversation was summarized.
+`;
+
+const MAX_FILES = 100;
+const MAX_COMMANDS = 60;
+const MAX_ERRORS = 40;
+
+/** The changes log's path from the `changesFile` setting (relative to the project); null when it is off. */
+export function changesLogPath(projectDir: string, setting: string): string | null {
+  if (!setting) return null;
+  return isAbsolute(setting) ? setting : join(projectDir, setting);
+}
+
+/** One compaction's section: the last request, files modified, commands run, errors and what fixed them. */
+export function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: Scope): string {
+  const heading = `## ${utcMinute(compaction.atMs)} · ${compaction.trigger} compaction · session ${compaction.sessionId.slice(0, 8)}`;
+  const lines = [heading, sectionMarker(compaction), ""];
+  if (facts.lastUserRequest) lines.push(`Last request: “${oneLine(facts.lastUserRequest, 300)}”`, "");
+  const { filesChanged, commands, errors } = facts;
+  if (filesChanged.length + commands.length + errors.length === 0) {
+    lines.push("No files modified, commands run or errors since the previous compaction.");
+    return lines.join("\n");
+  }
+  if (filesChanged.length > 0) lines.push(`### Files modified (${filesChanged.length})`, ...fileLines(facts, scope, MAX_FILES), "");
+  if (commands.length > 0) lines.push(`### Commands run (${commands.length})`, ...commandLines(facts, MAX_COMMANDS), "");
+  if (errors.length > 0) {
+    const fixed = errors.filter((error) => error.resolved).length;
+    lines.push(`### Errors (${errors.length}, ${fixed} fixed)`, ...errorLines(errors, scope, MAX_ERRORS), "");
+  }
+  return lines.join("\n");
+}
+
+/** Adds or replaces this compaction's section; creates the file with a short head when it is new. */
+export function writeChangesLog(path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope): void {
+  const existing = readFileNoFollow(path) ?? FILE_HEAD;
+  writeFileAtomic(path, upsertSection(existing, sectionMarker(compaction), changesSection(compaction, facts, scope)), 0o644);
+}

@@ -1,0 +1,299 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  appendLedger,
+  autoMemoryDir,
+  compactStatePath,
+  loadConfig,
+  MECHANICAL_SNAPSHOT_MARK,
+  mechanicalSnapshotPath,
+  type PreCompactInput,
+  readPreCompactJournal,
+  renderState,
+  STATE_HEADERS,
+  verifyState,
+} from "@carryover/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { boundaryLine, callLine, promptLine, resultLine, writeTranscript } from "../../../test-fixtures/transcripts/lines.ts";
+import { run } from "./run.ts";
+
+const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";
+const NOW = Date.parse("2026-11-29T17:14:24.000Z");
+let root: string;
+let home: string;
+let project: string;
+let env: Record<string, string>;
+let logged: string[];
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "carryover-pre-compact-"));
+  home = join(root, "home");
+  project = join(root, "proj");
+  mkdirSync(join(project, ".git"), { recursive: true });
+  mkdirSync(home);
+  env = { HOME: home, TMPDIR: join(root, "tmp") };
+  logged = [];
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const transcriptFile = () => join(root, "transcript.jsonl");
+
+/** A session: Write, Edit, a failing Bash fixed by a rerun, a failing Edit left unresolved. */
+function workedSession(extra: Parameters<typeof writeTranscript>[1] = []): void {
+  writeTranscript(transcriptFile(), [
+    promptLine("Add the answer module and fix the notes"),
+    callLine("t1", "Write", { file_path: join(project, "src/app.ts"), content: "export const answer = 42;\n" }),
+    resultLine("t1", "File created successfully"),
+    callLine("t2", "Edit", { file_path: join(project, "notes.txt"), old_string: "world", new_string: "there" }),
+    resultLine("t2", "The file has been updated successfully."),
+    callLine("t3", "Bash", { command: "cat build.txt" }),
+    resultLine("t3", "Exit code 1\ncat: build.txt: No such file or directory", true),
+    callLine("t4", "Bash", { command: "touch build.txt" }),
+    resultLine("t4", ""),
+    callLine("t5", "Bash", { command: "cat build.txt" }),
+    resultLine("t5", ""),
+    callLine("t6", "Edit", { file_path: join(project, "notes.txt"), old_string: "NOT-PRESENT", new_string: "x" }),
+    resultLine("t6", "<tool_use_error>String to replace not found in file.\nString: NOT-PRESENT</tool_use_error>", true),
+    ...extra,
+  ]);
+}
+
+function input(overrides: Partial<PreCompactInput> = {}): PreCompactInput {
+  return {
+    session_id: SESSION,
+    transcript_path: transcriptFile(),
+    cwd: project,
+    hook_event_name: "PreCompact",
+    trigger: "auto",
+    custom_instructions: null,
+    prompt_id: "prompt-1",
+    ...overrides,
+  };
+}
+
+function invoke(payload: PreCompactInput = input(), nowMs = NOW, runEnv: Record<string, string> = env) {
+  return run({ input: payload, event: "PreCompact", env: runEnv, nowMs, config: loadConfig("pre-compact", runEnv, project), projectDir: project, log: (line) => logged.push(line) });
+}
+
+const read = (path: string) => readFileSync(path, "utf8");
+const changesLog = () => read(join(project, "CHANGES_SESSION.md"));
+const memoryDir = () => autoMemoryDir(env, project);
+const topicFiles = () => readdirSync(memoryDir()).filter((name) => name.startsWith("carryover-session-"));
+
+function writePrepState(decisions: string, constraints: string, mtimeMs: number): string {
+  const path = compactStatePath(env, SESSION);
+  mkdirSync(join(root, "tmp/claude-compact-state"), { recursive: true });
+  const bodies = Object.fromEntries(STATE_HEADERS.slice(1).map((header) => [header, "filled"]));
+  writeFileSync(path, renderState([`Session: ${SESSION}`], { ...bodies, "## Session Decisions": decisions, "## Constraints and Blockers": constraints }));
+  utimesSync(path, mtimeMs / 1000, mtimeMs / 1000);
+  return path;
+}
+
+describe("the changes log", () => {
+  it("gets a section with the files modified, the commands run and the errors with their fixes", async () => {
+    workedSession();
+    await invoke();
+    const log = changesLog();
+    expect(log).toMatch(/^# Session changes\n/);
+    expect(log).toContain("## 2026-11-29 17:14 UTC · auto compaction · session 403d97d7\n");
+    expect(log).toContain("Last request: “Add the answer module and fix the notes”");
+    expect(log).toContain("### Files modified (2)\n- `src/app.ts` — Write\n- `notes.txt` — Edit\n");
+    expect(log).toContain("### Commands run (2)\n- `cat build.txt` — failed 1 of 2 runs, then passed\n- `touch build.txt`\n");
+    expect(log).toContain("### Errors (2, 1 fixed)\n");
+    expect(log).toContain("- Bash `cat build.txt`: Exit code 1 cat: build.txt: No such file or directory → fixed: the same command succeeded later\n");
+    expect(log).toContain("- Edit `notes.txt`: String to replace not found in file. String: NOT-PRESENT → unresolved\n");
+  });
+
+  it("has one section per compaction: a second PreCompact for the same prompt replaces it, a new one is added", async () => {
+    writeFileSync(join(project, "CHANGES_SESSION.md"), "# My notes\n\nkeep this line\n");
+    workedSession();
+    await invoke();
+    workedSession([callLine("t7", "Write", { file_path: join(project, "later.ts"), content: "x" }), resultLine("t7", "ok")]);
+    await invoke();
+    let log = changesLog();
+    expect(log.match(/^## .* compaction/gm)).toHaveLength(1);
+    expect(log).toContain("### Files modified (3)");
+    expect(log).toMatch(/^# My notes\n\nkeep this line\n\n## /);
+
+    writeTranscript(transcriptFile(), [boundaryLine("auto", 70_000), promptLine("next"), callLine("n1", "Bash", { command: "pnpm test" }), resultLine("n1", "ok")]);
+    await invoke(input({ prompt_id: "prompt-2", trigger: "manual" }), NOW + 60_000);
+    log = changesLog();
+    expect(log.match(/^## .* compaction/gm)).toHaveLength(2);
+    expect(log.indexOf("### Files modified (3)")).toBeLessThan(log.indexOf("## 2026-11-29 17:15 UTC · manual compaction"));
+    expect(log.split("## 2026-11-29 17:15 UTC")[1]).toContain("- `pnpm test`\n");
+  });
+
+  it("goes where changesFile says, and nowhere when it is empty", async () => {
+    workedSession();
+    await invoke(input(), NOW, { ...env, CARRYOVER_CHANGES_FILE: "docs/changes.md" });
+    expect(existsSync(join(project, "CHANGES_SESSION.md"))).toBe(false);
+    mkdirSync(join(project, "docs"));
+    await invoke(input(), NOW, { ...env, CARRYOVER_CHANGES_FILE: "docs/changes.md" });
+    expect(read(join(project, "docs/changes.md"))).toContain("### Files modified (2)");
+    expect(logged.join("\n")).toMatch(/changes log: ENOENT/);
+    rmSync(join(project, "docs"), { recursive: true });
+    await invoke(input(), NOW, { ...env, CARRYOVER_CHANGES_FILE: "" });
+    expect(existsSync(join(project, "CHANGES_SESSION.md"))).toBe(false);
+  });
+
+  it("does not write through a symlink, and the other parts still happen", async () => {
+    workedSession();
+    writeFileSync(join(root, "outside.md"), "theirs\n");
+    symlinkSync(join(root, "outside.md"), join(project, "CHANGES_SESSION.md"));
+    const output = await invoke();
+    expect(read(join(root, "outside.md"))).toBe("theirs\n");
+    expect(logged.join("\n")).toMatch(/changes log: refusing .*CHANGES_SESSION\.md: it is a symlink/);
+    expect(existsSync(mechanicalSnapshotPath(env, SESSION))).toBe(true);
+    expect(output).toContain("Historical summaries");
+  });
+});
+
+describe("the mechanical snapshot", () => {
+  it("is written from the transcript, with compact-prep's headers, when /compact-prep did not run", async () => {
+    workedSession([callLine("p1", "Write", { file_path: join(home, ".claude/plans/answer-plan.md"), content: "# Answer plan\n" }), resultLine("p1", "ok")]);
+    mkdirSync(join(home, ".claude/plans"), { recursive: true });
+    writeFileSync(join(home, ".claude/plans/answer-plan.md"), "# Answer plan\n1. write\n");
+    await invoke();
+    const snapshot = read(mechanicalSnapshotPath(env, SESSION));
+    expect(verifyState(snapshot).ok).toBe(true);
+    expect(snapshot.split("\n")[2]).toBe(MECHANICAL_SNAPSHOT_MARK);
+    expect(snapshot).toContain("## Active Plan\n\n~/.claude/plans/answer-plan.md — Answer plan\n");
+    expect(snapshot).toContain("Last request: “Add the answer module and fix the notes”");
+    expect(snapshot).toContain("## Constraints and Blockers\n\nUnresolved errors:\n- Edit `notes.txt`: String to replace not found");
+    expect(snapshot).toContain("## Editing Files\n\nChanged since the previous compaction:\n- `src/app.ts` — Write\n- `notes.txt` — Edit\n");
+    expect(snapshot).toContain(`Full history: ${transcriptFile()}`);
+  });
+
+  it("is not written when a fresh compact-prep state exists, which stays untouched", async () => {
+    workedSession();
+    const statePath = writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 60_000);
+    const before = read(statePath);
+    await invoke();
+    expect(existsSync(mechanicalSnapshotPath(env, SESSION))).toBe(false);
+    expect(read(statePath)).toBe(before);
+  });
+
+  it("is written when the compact-prep state predates the previous compaction", async () => {
+    workedSession();
+    writePrepState("old decision", "old rule", NOW - 3_600_000);
+    appendLedger(env, SESSION, { atMs: NOW - 1_800_000, trigger: "auto", summary: "first summary" }, 50);
+    await invoke();
+    expect(read(mechanicalSnapshotPath(env, SESSION))).toContain(MECHANICAL_SNAPSHOT_MARK);
+  });
+});
+
+describe("the memory entry", () => {
+  it("is a dated topic file in Claude Code's memory format plus one index line in MEMORY.md", async () => {
+    workedSession();
+    mkdirSync(memoryDir(), { recursive: true });
+    writeFileSync(join(memoryDir(), "MEMORY.md"), "- [Build](build.md) — how to build");
+    await invoke();
+    expect(topicFiles()).toEqual(["carryover-session-2026-11-29-403d97d7.md"]);
+    const topic = read(join(memoryDir(), topicFiles()[0]!));
+    expect(topic).toMatch(/^---\nname: carryover-session-2026-11-29-403d97d7\ndescription: "Work log of session 403d97d7 \(2026-11-29\) before compaction: Add the answer module and fix the notes"\nmetadata:\n {2}type: project\n---\n/);
+    expect(topic).toContain("**Why:**");
+    expect(topic).toContain("**How to apply:**");
+    expect(topic).toContain("- Task: Add the answer module and fix the notes\n");
+    expect(topic).toContain("- Decisions: not recorded (/compact-prep did not save them before this compaction).");
+    expect(topic).toContain("- Files changed: `src/app.ts`, `notes.txt`\n");
+    expect(topic).toContain("- Unresolved: Edit `notes.txt`: String to replace not found in file. String: NOT-PRESENT");
+    expect(read(join(memoryDir(), "MEMORY.md"))).toBe(
+      "- [Build](build.md) — how to build\n- [Session 2026-11-29 403d97d7: Add the answer module and fix the notes](carryover-session-2026-11-29-403d97d7.md) — work log saved before compaction\n",
+    );
+  });
+
+  it("adds no second index line for the same session; each compaction gets its section in the same topic file", async () => {
+    workedSession();
+    await invoke();
+    await invoke();
+    writeTranscript(transcriptFile(), [boundaryLine("auto", 70_000), promptLine("then ship it")]);
+    await invoke(input({ prompt_id: "prompt-2" }), NOW + 86_400_000);
+    const index = read(join(memoryDir(), "MEMORY.md"));
+    expect(index.trimEnd().split("\n")).toHaveLength(1);
+    expect(topicFiles()).toHaveLength(1);
+    const topic = read(join(memoryDir(), topicFiles()[0]!));
+    expect(topic.match(/^## .* compaction$/gm)).toEqual(["## 2026-11-29 17:14 UTC · auto compaction", "## 2026-11-30 17:14 UTC · auto compaction"]);
+    expect(topic).toContain("- Task: then ship it");
+  });
+
+  it("quotes the compact-prep decisions and constraints", async () => {
+    workedSession();
+    writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 60_000);
+    await invoke();
+    const topic = read(join(memoryDir(), topicFiles()[0]!));
+    expect(topic).toContain("- Decisions (from /compact-prep, saved 2026-11-29 17:13 UTC):\n  Adopted B over A: A leaks memory.\n");
+    expect(topic).toContain("- Constraints (from /compact-prep, saved 2026-11-29 17:13 UTC):\n  Never push to main.");
+  });
+
+  it("is not filed when auto-memory is off", async () => {
+    workedSession();
+    await invoke(input(), NOW, { ...env, CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" });
+    mkdirSync(join(home, ".claude"), { recursive: true });
+    writeFileSync(join(home, ".claude/settings.json"), JSON.stringify({ autoMemoryEnabled: false }));
+    await invoke();
+    expect(existsSync(memoryDir())).toBe(false);
+    await invoke(input(), NOW, { ...env, CARRYOVER_PRE_COMPACT_MEMORY_ENTRY: "false" });
+    expect(existsSync(memoryDir())).toBe(false);
+  });
+});
+
+describe("the summary steering it prints", () => {
+  it("asks for Historical summaries and explicit decision sections on the first compaction", async () => {
+    workedSession();
+    const output = (await invoke()) as string;
+    expect(output).toContain('Begin the summary with a section "Historical summaries". This is the session\'s first compaction, so write "none yet" under it');
+    expect(output).toContain('- "Rejected options": what was ruled out, each with the reason it was rejected.');
+    expect(output).toContain("files changed: `src/app.ts`, `notes.txt`; unresolved errors: Edit notes.txt (String to replace not found in file. String: NOT-PRESENT)");
+    expect(output).not.toMatch(/^\s*[{[]/);
+  });
+
+  it("carries earlier summaries forward, oldest first, and quotes the compact-prep state", async () => {
+    workedSession();
+    appendLedger(env, SESSION, { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." }, 50);
+    appendLedger(env, SESSION, { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." }, 50);
+    writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 60_000);
+    const output = (await invoke()) as string;
+    expect(output).toContain("what the 2 earlier compactions of this session recorded, oldest first");
+    expect(output).toContain("<earlier-summaries>\n[1] manual compaction, 2026-11-29 15:14 UTC:\nFIRST: chose SQLite.\n[2] auto compaction, 2026-11-29 16:14 UTC:\nSECOND: parser done.\n</earlier-summaries>");
+    expect(output).toContain("Session Decisions:\nAdopted B over A: A leaks memory.\nConstraints and Blockers:\nNever push to main.");
+  });
+
+  it("condenses long summaries to stay within steeringMaxChars, keeping some of each", async () => {
+    workedSession();
+    for (let i = 1; i <= 6; i++) appendLedger(env, SESSION, { atMs: NOW - (10 - i) * 60_000, trigger: "auto", summary: `S${i} ${"word ".repeat(1_000)}` }, 50);
+    const output = (await invoke(input(), NOW, { ...env, CARRYOVER_PRE_COMPACT_STEERING_MAX_CHARS: "4000" })) as string;
+    expect(output.length).toBeLessThanOrEqual(4_000);
+    for (let i = 1; i <= 6; i++) expect(output).toContain(`S${i} word`);
+    expect(output).toContain("[…]");
+    expect(output).toContain('"Current phase"');
+  });
+
+  it("prints nothing with steering off, and still journals", async () => {
+    workedSession();
+    expect(await invoke(input(), NOW, { ...env, CARRYOVER_PRE_COMPACT_STEERING: "false" })).toBeNull();
+    expect(existsSync(join(project, "CHANGES_SESSION.md"))).toBe(true);
+  });
+
+  it("still steers when the transcript cannot be read, and writes nothing else", async () => {
+    const output = await invoke(input({ transcript_path: join(root, "missing.jsonl") }));
+    expect(output).toContain("Historical summaries");
+    expect(existsSync(join(project, "CHANGES_SESSION.md"))).toBe(false);
+    expect(existsSync(mechanicalSnapshotPath(env, SESSION))).toBe(false);
+    expect(logged.join("\n")).toMatch(/transcript not read/);
+  });
+});
+
+it("journals what it saw and wrote for the recovery hook", async () => {
+  workedSession();
+  await invoke();
+  const journal = readPreCompactJournal(env, SESSION);
+  expect(journal).toMatchObject({
+    trigger: "auto",
+    promptId: "prompt-1",
+    atMs: NOW,
+    transcriptPath: transcriptFile(),
+    wrote: { changesFile: join(project, "CHANGES_SESSION.md"), snapshot: mechanicalSnapshotPath(env, SESSION), memoryTopic: join(memoryDir(), "carryover-session-2026-11-29-403d97d7.md") },
+  });
+  expect(journal!.facts.filesChanged.map((file) => file.path)).toEqual([join(project, "src/app.ts"), join(project, "notes.txt")]);
+});

@@ -1,0 +1,58 @@
+import { MECHANICAL_SNAPSHOT_MARK, readFileHead, renderState, type TranscriptFacts } from "@carryover/core";
+import { commandLines, errorLines, fileLines, oneLine, progressLines, progressSummary, type Scope, shownPath } from "./describe.ts";
+import type { Compaction } from "./sections.ts";
+
+const PLAN_HEAD_BYTES = 4096;
+
+/**
+ * compact-prep's state file, every header in order, filled mechanically from the transcript: what an
+ * auto-compaction leaves when nobody ran /compact-prep. Decisions and workers are not in a transcript
+ * in any form a program can read, so those sections say so instead of guessing.
+ */
+export function snapshotText(compaction: Compaction, facts: TranscriptFacts, scope: Scope, transcriptPath: string | undefined): string {
+  const unresolved = facts.errors.filter((error) => !error.resolved);
+  const progress = progressSummary(facts);
+  return renderState(
+    [
+      MECHANICAL_SNAPSHOT_MARK,
+      `Session: ${compaction.sessionId}`,
+      `Saved: ${new Date(compaction.atMs).toISOString()}`,
+      `Written by carryover's pre-compact hook from the transcript just before this compaction (${compaction.trigger}), because /compact-prep had not saved this session's state since the previous one.`,
+    ],
+    {
+      "## Active Plan": activePlan(facts, scope),
+      "## Current Phase": [
+        facts.lastUserRequest ? `Last request: “${oneLine(facts.lastUserRequest, 600)}”` : "No request found in the transcript.",
+        ...(progress ? [`Progress: ${progress}.`] : []),
+      ].join("\n"),
+      "## TaskList Summary": progressLines(facts, 40).join("\n") || "No TodoWrite or Task list in this session.",
+      "## Session Decisions": "Not recorded: decisions live in the conversation, which the compaction summary condenses. Run /compact-prep before compacting to keep them here.",
+      "## Constraints and Blockers": unresolved.length > 0 ? ["Unresolved errors:", ...errorLines(unresolved, scope, 20)].join("\n") : "No unresolved errors. Constraints are not recorded mechanically.",
+      "## Worker Topology": "Not recorded mechanically.",
+      "## Editing Files": facts.filesChanged.length > 0 ? ["Changed since the previous compaction:", ...fileLines(facts, scope, 60)].join("\n") : "No file changed since the previous compaction.",
+      "## Recovery Notes": [
+        ...(facts.commands.length > 0 ? ["Commands since the previous compaction:", ...commandLines(facts, 20)] : []),
+        ...(transcriptPath ? [`Full history: ${transcriptPath}`] : []),
+      ].join("\n"),
+    },
+  );
+}
+
+function activePlan(facts: TranscriptFacts, scope: Scope): string {
+  const mode = facts.planMode ? "Plan mode was on at the last prompt." : "";
+  const plan = facts.plansWritten.at(-1);
+  if (!plan) return mode || "No plan file written in this session.";
+  const goal = planTitle(plan);
+  return [`${shownPath(plan, scope)}${goal ? ` — ${goal}` : ""}`, mode].filter(Boolean).join("\n");
+}
+
+/** The plan file's first Markdown heading; null when it is gone or has none. */
+function planTitle(path: string): string | null {
+  try {
+    const head = readFileHead(path, PLAN_HEAD_BYTES);
+    const title = head?.bytes.toString("utf8").match(/^#+\s+(.+)$/m)?.[1];
+    return title ? oneLine(title, 160) : null;
+  } catch {
+    return null;
+  }
+}

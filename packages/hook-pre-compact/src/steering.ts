@@ -1,0 +1,105 @@
+import { capText, type LedgerEntry, MAX_CONTEXT_CHARS, type TranscriptFacts } from "@carryover/core";
+import { code, oneLine, type Scope, shownPath, utcMinute } from "./describe.ts";
+import type { PrepState } from "./prep-state.ts";
+
+export interface SteeringInput {
+  /** Earlier compactions of this session, oldest first (the post-compact hook's ledger). */
+  summaries: readonly LedgerEntry[];
+  prep: PrepState | null;
+  facts: TranscriptFacts | null;
+  scope: Scope;
+  maxChars: number;
+}
+
+const MAX_QUOTED_SECTION_CHARS = 1_500;
+const MAX_FACT_ITEMS = 8;
+// The summaries block's tags, its omission note and the blank lines around it.
+const BLOCK_OVERHEAD_CHARS = 120;
+// Below this, an earlier summary is not worth quoting: its label would be most of it.
+const MIN_SUMMARY_CHARS = 200;
+
+const HEAD = "carryover pre-compact: instructions for this summary.";
+const SECTIONS = `After that, keep these sections explicit, each present even when empty:
+- "Adopted decisions": what was decided, each with its reason.
+- "Rejected options": what was ruled out, each with the reason it was rejected.
+- "Constraints": rules and limits the user set in this session, in the user's words where possible.
+- "Current phase": where the work stands, the next step, and what must be verified before continuing.`;
+
+/**
+ * The text PreCompact prints: Claude Code 2.1.332 appends a PreCompact hook's plain stdout to the
+ * compaction prompt as "Additional Instructions" (JSON would be appended raw; hookSpecificOutput makes
+ * the hook fail) and cuts it at 10,000 characters, so it is plain text within `maxChars`.
+ */
+export function steeringText(input: SteeringInput): string {
+  const maxChars = Math.min(input.maxChars, MAX_CONTEXT_CHARS);
+  const prep = prepQuote(input.prep);
+  const facts = input.facts ? factsLine(input.facts, input.scope) : "";
+  const opening =
+    input.summaries.length === 0
+      ? `Begin the summary with a section "Historical summaries". This is the session's first compaction, so write "none yet" under it; later compactions will carry this summary forward there.`
+      : `Begin the summary with a section "Historical summaries" that carries forward, condensed, what the ${input.summaries.length} earlier compaction${input.summaries.length > 1 ? "s" : ""} of this session recorded, oldest first. Keep every decision, constraint, open problem and file path they name; drop only narration. They were:`;
+  const fixed = [HEAD, opening, SECTIONS, prep, facts].filter(Boolean);
+  const fixedChars = fixed.join("\n\n").length + BLOCK_OVERHEAD_CHARS;
+  const earlier = input.summaries.length > 0 ? summariesBlock(input.summaries, maxChars - fixedChars) : "";
+  const parts = [HEAD, opening, ...(earlier ? [earlier] : []), SECTIONS, prep, facts].filter(Boolean);
+  return capText(parts.join("\n\n"), maxChars);
+}
+
+function summariesBlock(summaries: readonly LedgerEntry[], budgetChars: number): string {
+  const numbered = summaries.map((entry, index) => ({ entry, label: `[${index + 1}] ${entry.trigger} compaction, ${utcMinute(entry.atMs)}:\n` }));
+  // The oldest go first when all cannot fit: each later summary was asked to carry them already.
+  let kept = numbered;
+  const labelChars = () => kept.reduce((sum, { label }) => sum + label.length + 1, 0);
+  while (kept.length > 1 && budgetChars - labelChars() < MIN_SUMMARY_CHARS * kept.length) kept = kept.slice(1);
+  const available = budgetChars - labelChars();
+  if (available < MIN_SUMMARY_CHARS) return "";
+  const shares = fairShares(
+    kept.map(({ entry }) => entry.summary.trim().length),
+    available,
+  );
+  const body = kept.map(({ entry, label }, index) => label + cut(entry.summary.trim(), shares[index]!)).join("\n");
+  const omitted = summaries.length - kept.length;
+  const note = omitted > 0 ? `(the ${omitted} oldest are left out for room; the later ones carry them)\n` : "";
+  return `<earlier-summaries>\n${note}${body}\n</earlier-summaries>`;
+}
+
+/** Splits `total` so that short texts keep all they need and the long ones share the rest equally. */
+function fairShares(lengths: readonly number[], total: number): number[] {
+  const shares = lengths.map(() => 0);
+  let left = total;
+  const order = lengths.map((length, index) => ({ length, index })).sort((a, b) => a.length - b.length);
+  order.forEach(({ length, index }, position) => {
+    const share = Math.min(length, Math.floor(left / (order.length - position)));
+    shares[index] = share;
+    left -= share;
+  });
+  return shares;
+}
+
+function cut(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const note = " […]";
+  return text.slice(0, Math.max(0, maxChars - note.length)).trimEnd() + note;
+}
+
+function prepQuote(prep: PrepState | null): string {
+  if (!prep || (!prep.decisions && !prep.constraints)) return "";
+  const parts = [`The session's /compact-prep state file (${prep.path}, saved ${utcMinute(prep.savedAtMs)}) records the following. Carry it into those sections faithfully:`];
+  if (prep.decisions) parts.push(`Session Decisions:\n${cut(prep.decisions, MAX_QUOTED_SECTION_CHARS)}`);
+  if (prep.constraints) parts.push(`Constraints and Blockers:\n${cut(prep.constraints, MAX_QUOTED_SECTION_CHARS)}`);
+  return parts.join("\n");
+}
+
+function factsLine(facts: TranscriptFacts, scope: Scope): string {
+  const files = facts.filesChanged.map((file) => shownPath(file.path, scope));
+  const open = facts.errors.filter((error) => !error.resolved);
+  if (files.length === 0 && open.length === 0) return "";
+  const parts: string[] = [];
+  if (files.length > 0) parts.push(`files changed: ${list(files.map(code))}`);
+  if (open.length > 0) parts.push(`unresolved errors: ${list(open.map((error) => `${error.tool} ${oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 80)} (${oneLine(error.message, 100)})`))}`);
+  return `Since the previous compaction (from the transcript), name these in the summary: ${parts.join("; ")}.`;
+}
+
+function list(items: string[]): string {
+  return items.length > MAX_FACT_ITEMS ? `${items.slice(0, MAX_FACT_ITEMS).join(", ")} and ${items.length - MAX_FACT_ITEMS} more` : items.join(", ");
+}
