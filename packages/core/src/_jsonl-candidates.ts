@@ -6,6 +6,10 @@ export interface Needle {
   anchor: Buffer;
   /** Where `anchor` sits in `full`. */
   anchorAt: number;
+  /** Searched only while this says so; asked per chunk, after the needles listed before it. */
+  when?(): boolean;
+  /** Sees each match (the chunk's bytes and where `full` starts) before any line is decoded. */
+  onMatch?(region: Buffer, at: number): void;
 }
 
 /**
@@ -13,10 +17,10 @@ export interface Needle {
  * on longer ones; a short anchor that starts with a byte rare in transcripts (an uppercase letter)
  * is found 4–6× faster than a long needle starting with `"`, which JSON is full of (measured here).
  */
-export function needle(full: string, anchor = full): Needle {
+export function needle(full: string, anchor = full, hooks: Pick<Needle, "when" | "onMatch"> = {}): Needle {
   const anchorAt = full.indexOf(anchor);
   if (anchorAt === -1) throw new Error(`anchor ${JSON.stringify(anchor)} is not part of ${JSON.stringify(full)}`);
-  return { full: Buffer.from(full), anchor: Buffer.from(anchor), anchorAt };
+  return { full: Buffer.from(full), anchor: Buffer.from(anchor), anchorAt, ...hooks };
 }
 
 export interface CandidateOptions {
@@ -119,7 +123,8 @@ export async function forEachCandidateLine(path: string, options: CandidateOptio
 function scanRegion(region: Buffer, options: CandidateOptions): void {
   const starts: number[] = [];
   for (const item of options.needles) {
-    const { full, anchor, anchorAt } = Buffer.isBuffer(item) ? { full: item, anchor: item, anchorAt: 0 } : item;
+    const { full, anchor, anchorAt, when, onMatch }: Needle = Buffer.isBuffer(item) ? { full: item, anchor: item, anchorAt: 0 } : item;
+    if (when && !when()) continue;
     let at = region.indexOf(anchor);
     while (at !== -1) {
       const from = at - anchorAt;
@@ -129,6 +134,7 @@ function scanRegion(region: Buffer, options: CandidateOptions): void {
         at = region.indexOf(anchor, at + 1);
         continue;
       }
+      onMatch?.(region, from);
       starts.push(region.lastIndexOf(NEWLINE, at) + 1);
       at = region.indexOf(anchor, region.indexOf(NEWLINE, at) + 1);
     }

@@ -15,8 +15,6 @@ interface Call {
   /** Calls that can fix each other's errors: file tools share one key per file, others per tool and target. */
   key: string;
   sidechain: boolean;
-  /** The API response (message.id) the call came in. */
-  messageId: string;
   todos?: TodoItem[];
   subject?: string;
   taskId?: string;
@@ -55,6 +53,7 @@ export interface CollectorOptions {
 export class TranscriptCollector {
   private seq = 0;
   private readonly pending = new Map<string, Call>();
+  /** The API response (message.id) the pending calls came in. */
   private pendingMessageId = "";
   private files = new Map<string, { path: string; tools: Set<string>; count: number }>();
   private commands = new Map<string, CommandEntry>();
@@ -68,6 +67,8 @@ export class TranscriptCollector {
   private readonly compactions: CompactionRecord[] = [];
   private badLines = 0;
   private droppedEntries = 0;
+  /** A TaskCreate call was seen: its result lines are worth finding from now on. */
+  sawTaskCreate = false;
 
   constructor(private readonly options: CollectorOptions) {}
 
@@ -121,9 +122,12 @@ export class TranscriptCollector {
     this.pendingMessageId = messageId;
     const target = targetOf(input);
     const key = `${FILE_TOOLS.has(tool) ? "file" : tool}\0${target}`;
-    const call: Call = { seq: ++this.seq, tool, target, key, sidechain, messageId };
+    const call: Call = { seq: ++this.seq, tool, target, key, sidechain };
     if (tool === "TodoWrite" && Array.isArray(input.todos)) call.todos = todoItems(input.todos);
-    if (tool === "TaskCreate" && typeof input.subject === "string") call.subject = input.subject;
+    if (tool === "TaskCreate") {
+      this.sawTaskCreate = true;
+      if (typeof input.subject === "string") call.subject = input.subject;
+    }
     if (tool === "TaskUpdate") {
       if (typeof input.taskId === "string" || typeof input.taskId === "number") call.taskId = String(input.taskId);
       if (typeof input.status === "string") call.status = input.status;

@@ -157,6 +157,23 @@ describe("scanTranscript decisions", () => {
     expect(facts.tasks).toEqual([{ id: "7", subject: "Write app", status: "completed" }]);
   });
 
+  it("finds a TaskCreate's id in a later chunk, whatever order the call's keys come in", async () => {
+    const filler = Array.from({ length: 12 }, (_, i) => result(`r${i}`, "x".repeat(100_000)));
+    const nameFirst = JSON.stringify(call("c2", "TaskCreate", { subject: "Second" })).replace('{"type":"tool_use","id":"c2","name":"TaskCreate"', '{"name":"TaskCreate","type":"tool_use","id":"c2"');
+    const path = transcript([
+      call("c1", "TaskCreate", { subject: "First" }),
+      ...filler,
+      result("c1", "Task #41 created successfully: First", false, { task: { id: "41", subject: "First" } }),
+      nameFirst,
+      ...filler,
+      result("c2", "Task #42 created successfully: Second", false, { task: { id: "42", subject: "Second" } }),
+    ]);
+    expect((await scanTranscript(path)).tasks).toEqual([
+      { id: "41", subject: "First", status: "pending" },
+      { id: "42", subject: "Second", status: "pending" },
+    ]);
+  });
+
   it("lists plan files apart from project files and follows the permission mode", async () => {
     const path = transcript([
       prompt("make a plan", "plan"),

@@ -1,4 +1,4 @@
-import { forEachCandidateLine, needle } from "./_jsonl-candidates.ts";
+import { forEachCandidateLine, type Needle, needle } from "./_jsonl-candidates.ts";
 import { TranscriptCollector } from "./_transcript-collector.ts";
 import type { TranscriptFacts } from "./transcript-facts.ts";
 
@@ -14,13 +14,25 @@ export interface ScanOptions {
 // Every line the facts come from holds one of these; the rest (tool output, attachments, request
 // bookkeeping: most of the bytes) is never decoded. They also occur inside bookkeeping lines, so the
 // parsed line's `type` decides.
-const NEEDLES = [
-  needle('{"type":"tool_use","id":"'),
-  needle('"is_error":true'),
-  needle('"compactMetadata":', "Metada"),
-  needle('"permissionMode":"', 'Mode":'),
-  needle('{"task":{"id":"'),
-];
+function needles(collector: TranscriptCollector): Needle[] {
+  let taskTools = false;
+  return [
+    needle('"type":"tool_use"', '"type":"tool_use"', {
+      // The block's name sits beside its type (2.1.332: `{"type":"tool_use","id":"…","name":"…"`).
+      onMatch: (region, at) => {
+        taskTools ||= region.subarray(Math.max(0, at - PEEK_BYTES), at + PEEK_BYTES).includes(TASK_CREATE_NAME);
+      },
+    }),
+    needle('"is_error":true'),
+    needle('"compactMetadata":', "Metada"),
+    needle('"permissionMode":"', 'Mode":'),
+    // A TaskCreate's result carries the task's id; most sessions never call it, so most scans skip this.
+    needle('{"task":{"id":"', '{"task":{"id":"', { when: () => taskTools || collector.sawTaskCreate }),
+  ];
+}
+
+const TASK_CREATE_NAME = Buffer.from('"name":"TaskCreate"');
+const PEEK_BYTES = 200;
 
 // Bookkeeping lines start with their type (2.1.332: `{"type":"api-request-blob",…`); conversation lines
 // start with `{"parentUuid"`. A line whose leading type is not one we read is dropped before decoding.
@@ -44,7 +56,7 @@ function isBookkeeping(region: Buffer, start: number, end: number): boolean {
 export async function scanTranscript(path: string, options: ScanOptions = {}): Promise<TranscriptFacts> {
   const collector = new TranscriptCollector({ fromLastBoundary: options.fromLastBoundary ?? false, plansDir: options.plansDir });
   const stats = await forEachCandidateLine(path, {
-    needles: NEEDLES,
+    needles: needles(collector),
     skipLine: isBookkeeping,
     maxBytes: options.maxBytes,
     onLine: (text) => collector.line(text),
