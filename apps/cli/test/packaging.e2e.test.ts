@@ -18,9 +18,11 @@ interface Pkg {
   carryover: { hook?: string; skill?: string; statusLine?: boolean; registrations?: Array<{ event: string; matcher?: string }> };
 }
 
-const packages = carryoverPackages(REPO)
+const hookPackages = carryoverPackages(REPO)
   .map((dir) => ({ dir, pkg: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Pkg }))
   .filter(({ pkg }) => pkg.private !== true);
+const CLI_DIR = join(REPO, "apps/cli");
+const packages = [...hookPackages, { dir: CLI_DIR, pkg: JSON.parse(readFileSync(join(CLI_DIR, "package.json"), "utf8")) as Pkg }];
 
 let root: string;
 let prefix: string;
@@ -58,7 +60,7 @@ function payloadFor(registration: { event: string; matcher?: string }, home: str
   return JSON.stringify(payload(file)).replaceAll("/home/user", home);
 }
 
-it.each(packages.map(({ pkg }) => [pkg.name, pkg] as const))("%s: the tarball holds only what it ships; npm i -g puts a working bin on PATH", (name, pkg) => {
+it.each(hookPackages.map(({ pkg }) => [pkg.name, pkg] as const))("%s: the tarball holds only what it ships; npm i -g puts a working bin on PATH", (name, pkg) => {
   const listing = spawnSync("tar", ["-tzf", tarballs.get(name)!], { encoding: "utf8" }).stdout.trim().split("\n").map((entry) => entry.replace(/^package\//, ""));
   // npm always packs package.json, the README and the LICENSE; for a hook, `files` is its executable and README.
   const shipped = pkg.carryover.hook ? [...Object.values(pkg.bin), "README.md"] : (pkg.files ?? []);
@@ -80,4 +82,21 @@ it.each(packages.map(({ pkg }) => [pkg.name, pkg] as const))("%s: the tarball ho
     if (registration.event === "statusLine") expect(result.stdout).toMatch(/^ctx /);
     else expect(result.stderr).toMatch(new RegExp(`^carryover ${pkg.carryover.hook}: (?:\\w+ done in \\d+ ms|fast path: nothing to do)`, "m"));
   }
+});
+
+it("@carryover/cli: the tarball holds the CLI and the release it ships; installed with npm, `carryover` installs the recommended hooks from it", () => {
+  const listing = spawnSync("tar", ["-tzf", tarballs.get("@carryover/cli")!], { encoding: "utf8" }).stdout.trim().split("\n").map((entry) => entry.replace(/^package\//, ""));
+  const release = listing.filter((entry) => entry.startsWith("dist/release/"));
+  expect(listing.filter((entry) => entry !== "LICENSE" && !release.includes(entry)).sort()).toEqual(["README.md", "dist/carryover.cjs", "package.json"]);
+  expect(release).toContain("dist/release/manifest.json");
+
+  const home = join(root, "home-cli");
+  mkdirSync(home);
+  const env = { PATH: `${join(prefix, "bin")}:${process.env.PATH}`, HOME: home };
+  const listed = JSON.parse(spawnSync("carryover", ["list", "--json"], { env, encoding: "utf8" }).stdout) as { hooks: Array<{ name: string }> };
+  expect(listed.hooks.map((hook) => hook.name).sort()).toEqual(hookPackages.map(({ pkg }) => pkg.carryover.hook ?? pkg.carryover.skill).sort());
+  const install = spawnSync("carryover", ["install", "--recommended"], { env, encoding: "utf8" });
+  expect(install.status, install.stderr).toBe(0);
+  const doctor = spawnSync("carryover", ["doctor"], { env, encoding: "utf8" });
+  expect(doctor.status, doctor.stdout).toBe(0);
 });
