@@ -1,0 +1,68 @@
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { buildExecutable } from "../packages/build/src/index.mjs";
+
+/**
+ * Bundles what the bench needs from TypeScript into bench/.cache: the kit (case files, core for their
+ * setups, the transcript generator) as one ESM module, and the scanner as a hook-like executable.
+ */
+export async function buildKit(benchDir) {
+  const cacheDir = join(benchDir, ".cache");
+  const caseFiles = readdirSync(join(benchDir, "cases")).filter((file) => file.endsWith(".ts") && file !== "types.ts").sort();
+  const imports = caseFiles.map((file, i) => `import { cases as c${i} } from "./cases/${file}";`);
+  const contents = [
+    ...imports,
+    'export { generateTranscript, logPath, prepareContext } from "./kit.ts";',
+    `export const hookCases = [${caseFiles.map((_, i) => `c${i}`).join(", ")}];`,
+  ].join("\n");
+  const kitPath = join(cacheDir, "kit.mjs");
+  await build({
+    stdin: { contents, resolveDir: benchDir, loader: "ts", sourcefile: "bench-kit.ts" },
+    outfile: kitPath,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    logLevel: "warning",
+  });
+  const scanner = await buildExecutable({ entry: join(benchDir, "scan/carryover-scan.ts"), outfile: join(cacheDir, "carryover-scan.cjs") });
+  if (!existsSync(scanner.outfile)) throw new Error(`the scanner was not built at ${scanner.outfile}`);
+  return { kit: await import(`${kitPath}?${Date.now()}`), scannerPath: scanner.outfile };
+}
+
+/**
+ * A LazyHook's bundle without the module its `load()` imports (`./run.ts` becomes empty): the fast
+ * path alone, to measure what carrying the deferred code costs a fast path. Same esbuild options as
+ * packages/build. Null for a hook that is not lazy.
+ */
+export async function buildFastPathVariant(hook, cacheDir) {
+  const entry = join(hook.packageDir, "src/bin.ts");
+  if (!existsSync(entry) || !/\bload\s*:/.test(readFileSync(entry, "utf8"))) return null;
+  const outfile = join(cacheDir, "variants", `${hook.hook}-fast-path-only.cjs`);
+  await build({
+    absWorkingDir: hook.packageDir,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    minify: true,
+    legalComments: "none",
+    banner: { js: "#!/usr/bin/env node" },
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "drop-lazy-module",
+        setup(pluginBuild) {
+          pluginBuild.onResolve({ filter: /^\.\/run\.ts$/ }, (args) => (args.importer === entry ? { path: "lazy", namespace: "dropped" } : undefined));
+          pluginBuild.onLoad({ filter: /.*/, namespace: "dropped" }, () => ({ contents: "export {};", loader: "js" }));
+        },
+      },
+    ],
+  });
+  chmodSync(outfile, 0o755);
+  return { path: outfile, bytes: statSync(outfile).size };
+}

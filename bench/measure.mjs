@@ -1,0 +1,150 @@
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/**
+ * @typedef {{ command: string, args?: string[], input?: string | Buffer, env?: Record<string, string>, cwd?: string }} Proc
+ * @typedef {{
+ *   name: string,
+ *   proc?: Proc,
+ *   procs?: Proc[],
+ *   parallel?: boolean,
+ *   setup?: () => void,
+ *   check?: (outputs: string[]) => string | null,
+ * }} Case
+ *   One process (`proc`), or several (`procs`) started together (`parallel`, as Claude Code starts the
+ *   hooks of one event) or one after the other. `setup` runs before every run, outside the timing.
+ *   `check` sees the stdout of a run made before the timed ones and returns a problem or null.
+ * @typedef {{ name: string, median: number, min: number, max: number, ratio: { median: number, min: number, max: number }, rssMiB: number, cpuMs: number, cpuRatio: number }} Row
+ */
+
+/**
+ * Runs every case `runs` times, interleaved (a, b, c, a, b, c, …) so that the machine's drift hits
+ * every case alike. Each run's time is divided by the baseline's time in the same round, and the
+ * ratios' median/min/max are reported with the wall times (ms). CPU time (user + sys of the case's
+ * processes, all threads) is the mean over the timed runs: a loaded machine stretches it far less than
+ * wall time. Peak RSS comes from separate runs under GNU time, so its fork does not count in the
+ * timings; for several processes it is the sum of their peaks (they run at the same time).
+ *
+ * @param {Case[]} cases the first one is the baseline
+ * @param {{ runs?: number, warmup?: number, rssRuns?: number, onProgress?: (text: string) => void }} [options]
+ * @returns {Promise<Row[]>}
+ */
+export async function measure(cases, { runs = 30, warmup = 3, rssRuns = 3, onProgress } = {}) {
+  for (const c of cases) {
+    const problem = await probe(c);
+    if (problem) throw new Error(`${c.name}: ${problem}`);
+  }
+  const times = cases.map(() => []);
+  const cpu = cases.map(() => 0);
+  for (let round = 0; round < warmup + runs; round++) {
+    for (const [i, c] of cases.entries()) {
+      c.setup?.();
+      const cpuBefore = childrenCpuMs();
+      const start = process.hrtime.bigint();
+      await runCase(c, "ignore");
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      if (round >= warmup) {
+        times[i].push(ms);
+        cpu[i] += childrenCpuMs() - cpuBefore;
+      }
+    }
+    onProgress?.(`round ${round + 1}/${warmup + runs}`);
+  }
+  const rss = cases.map(() => 0);
+  for (let round = 0; round < rssRuns; round++) {
+    for (const [i, c] of cases.entries()) {
+      c.setup?.();
+      const outputs = await runCase(c, "ignore", true);
+      rss[i] = Math.max(rss[i], outputs.reduce((sum, o) => sum + o.rssKiB, 0) / 1024);
+    }
+  }
+  const baseline = times[0];
+  return cases.map((c, i) => ({
+    name: c.name,
+    ...stats(times[i]),
+    ratio: stats(times[i].map((ms, round) => ms / baseline[round])),
+    rssMiB: rss[i],
+    cpuMs: cpu[i] / runs,
+    cpuRatio: cpu[i] / cpu[0],
+  }));
+}
+
+/** One untimed run with its setup: the case's problem (a failed check, a failed run), or null. */
+export async function probe(c) {
+  try {
+    c.setup?.();
+    const outputs = await runCase(c, "pipe");
+    return c.check?.(outputs.map((o) => o.stdout)) ?? null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const TICKS_PER_S = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+
+/**
+ * CPU time of this process's waited-for children so far (/proc/self/stat cutime + cstime). In clock
+ * ticks, but the kernel accumulates nanoseconds: the differences add up to the exact total.
+ */
+function childrenCpuMs() {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 16 and 17 of proc(5), counted from the state (field 3) here.
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_S;
+}
+
+/** @returns {Promise<Array<{ stdout: string, rssKiB: number }>>} */
+async function runCase(c, stdout, underTime = false) {
+  const procs = c.procs ?? [c.proc];
+  if (procs.length === 1 && !underTime) return [runSync(c.name, procs[0], stdout)];
+  if (!c.parallel && !underTime) return procs.map((proc) => runSync(c.name, proc, stdout));
+  if (!c.parallel) {
+    const outputs = [];
+    for (const proc of procs) outputs.push(await runAsync(c.name, proc, underTime));
+    return outputs;
+  }
+  return Promise.all(procs.map((proc) => runAsync(c.name, proc, underTime)));
+}
+
+function runSync(name, proc, stdout) {
+  const result = spawnSync(proc.command, proc.args ?? [], {
+    input: proc.input ?? "",
+    env: proc.env ?? process.env,
+    cwd: proc.cwd,
+    stdio: ["pipe", stdout, "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) throw new Error(`${name}: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${name}: exit ${result.status}: ${String(result.stderr).slice(0, 300)}`);
+  return { stdout: stdout === "pipe" ? String(result.stdout) : "", rssKiB: 0 };
+}
+
+function runAsync(name, proc, underTime) {
+  const [command, args] = underTime ? ["/usr/bin/time", ["-f", "%M", proc.command, ...(proc.args ?? [])]] : [proc.command, proc.args ?? []];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: proc.env ?? process.env, cwd: proc.cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const out = [];
+    const err = [];
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err.push(chunk));
+    child.on("error", (error) => reject(new Error(`${name}: ${error.message}`)));
+    child.on("close", (code) => {
+      const stderr = Buffer.concat(err).toString();
+      if (code !== 0) return reject(new Error(`${name}: exit ${code}: ${stderr.slice(0, 300)}`));
+      const stdout = Buffer.concat(out).toString();
+      if (!underTime) return resolve({ stdout, rssKiB: 0 });
+      const rssKiB = Number(stderr.trim().split("\n").at(-1));
+      if (!Number.isFinite(rssKiB)) return reject(new Error(`${name}: GNU time printed no peak RSS: ${stderr.slice(-200)}`));
+      resolve({ stdout, rssKiB });
+    });
+    child.stdin.on("error", () => {});
+    child.stdin.end(proc.input ?? "");
+  });
+}
+
+export function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted.at(-1) };
+}

@@ -1,0 +1,85 @@
+import { kb, mib, table } from "./format.mjs";
+import { missedTargets } from "./analysis.mjs";
+import { TARGETS } from "./targets.mjs";
+
+/** BENCHMARKS.md: the machine and its load, how to rerun, the targets, every table, what was missed and why. */
+export function report({ results, before, after, startedAt, options, complete }) {
+  const minutes = (Date.now() - startedAt.getTime()) / 60_000;
+  const load = (m) => m.loadavg.map((value) => value.toFixed(1)).join(" / ");
+  const quiet = Math.max(before.loadavg[0], after.loadavg[0], before.loadavg[1]) < before.nproc * 0.5;
+  const lines = [
+    "# Benchmarks",
+    "",
+    `Written by \`pnpm bench\` (\`bench/run.mjs\`) on ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC in ${minutes.toFixed(0)} min` +
+      `${complete ? "" : ` (partial: ${options.only.join(", ")})`}${options.quick ? ", --quick" : ""}. Do not edit by hand: rerun it.`,
+    "",
+    `**Machine:** ${before.nproc} cores (${before.cpu}), ${before.memGiB.toFixed(0)} GiB, Node ${before.node}, ${before.jq}.`,
+    `**Load average** (1 / 5 / 15 min) at the start ${load(before)}, at the end ${load(after)}.`,
+    quiet
+      ? "The machine was quiet."
+      : `**The machine was not quiet**: other work (engineers' test suites) ran on its ${before.nproc} cores during the run, so absolute times ` +
+          "are inflated and vary from round to round; the ratios, each taken against `node -e 0` in the same round, are the figures to read, and " +
+          "their min–max shows the noise.",
+    "",
+    "## How to rerun",
+    "",
+    "```bash",
+    "pnpm bench                                # builds, runs everything, writes BENCHMARKS.md",
+    "pnpm bench -- --only startup,prompt       # a subset (startup, prompt, statusline, scan, bundles) → bench/results/latest.md",
+    "pnpm bench -- --quick                     # 12 rounds, scans of 10 and 100 MB only → bench/results/latest.md",
+    "pnpm bench -- --runs 80                   # more rounds per case",
+    "```",
+    "",
+    "Needs GNU `/usr/bin/time` (peak RSS, CPU time), `jq` (installed with apt-get when missing) and, on the first run, npm to install",
+    "the pinned status line peers into `bench/.peers` (gitignored). Transcripts are generated into a temp dir and removed.",
+    "",
+    "**How the figures are made.** Every case of a table runs in interleaved rounds (a, b, c, a, b, c, …) after 3 warm-up rounds;",
+    "each run's wall time is divided by the baseline's (`node -e 0`, or readline for the scans) in the same round, and a",
+    "cell shows the median of those ratios with their min–max. Milliseconds are wall-time medians (min–max), for scale only.",
+    "Peak RSS is the largest of 3 separate runs under GNU time, so its fork is not in the timings. Every measured path is",
+    "first run once and checked: its stdout, the file it must leave (a marker, a reading), and an empty carryover log (a",
+    "hook fails open, so an internal error would otherwise be timed as a fast path).",
+    "",
+    "## Targets",
+    "",
+    targetTable(results),
+    "",
+  ];
+  if (results.startup) lines.push("## Hook start-up", "", results.startup.markdown, "");
+  if (results.prompt) lines.push("## The whole per-prompt cost", "", results.prompt.markdown, "");
+  if (results.statusline) lines.push("## Status line", "", results.statusline.markdown, "");
+  if (results.scan) lines.push("## Transcript scan", "", results.scan.markdown, "");
+  if (results.bundles) lines.push("## Bundle size", "", results.bundles.markdown, "");
+  const missed = missedTargets(results);
+  lines.push("## Targets missed: by how much, why, what would close it", "", missed || "None.", "");
+  return lines.join("\n");
+}
+
+function targetTable(results) {
+  const rows = [];
+  const verdict = (met) => (met ? "met" : "**missed**");
+  for (const t of results.startup?.targets ?? []) {
+    rows.push([`\`${t.hook}\` ${t.path}: ≤ ${TARGETS.startupRatio}× \`node -e 0\`, ≤ ${TARGETS.startupRssMiB} MiB`, `${t.ratio.toFixed(2)}× wall (${t.row.cpuRatio.toFixed(2)}× CPU), ${mib(t.rssMiB)}`, verdict(t.met)]);
+  }
+  for (const t of results.prompt?.targets ?? []) {
+    rows.push([`per-prompt total (fast paths, parallel): ≤ ${TARGETS.startupRatio}× the same number of \`node -e 0\``, `${(t.ratio / t.floorRatio).toFixed(2)}× (${t.ratio.toFixed(2)}× one \`node -e 0\`)`, verdict(t.met)]);
+  }
+  for (const t of results.statusline?.targets ?? []) {
+    rows.push([`status line, ${t.what.replace("carryover, ", "")} (vs peers): ≤ ${TARGETS.startupRatio}×, ≤ ${TARGETS.startupRssMiB} MiB`, `${t.ratio.toFixed(2)}×, ${mib(t.rssMiB)}`, verdict(t.met)]);
+  }
+  if (results.statusline?.flatTarget) {
+    const t = results.statusline.flatTarget;
+    rows.push([`status line flat: 1 GB ÷ 1 MB transcript ≤ ${TARGETS.flatRatio}`, `${t.ratio.toFixed(2)}×`, verdict(t.met)]);
+  }
+  for (const t of results.scan?.targets ?? []) {
+    rows.push([
+      `scan ${t.sizeMB.toFixed(0)} MB: ≥ ${TARGETS.scanMBps} MB/s (net of Node's start-up) at ≤ ${TARGETS.scanRssMiB} MiB`,
+      `${t.netMBps > 0 ? t.netMBps.toFixed(0) : "—"} MB/s net (${t.wallMBps.toFixed(0)} whole process, ${t.cpuMBps.toFixed(0)} per CPU-second), ${mib(t.rssMiB)}`,
+      verdict(t.met),
+    ]);
+  }
+  for (const t of results.bundles?.targets ?? []) {
+    rows.push([`\`${t.name}\` ≤ ${kb(TARGETS.bundleBytes)}`, kb(t.bytes), verdict(t.met)]);
+  }
+  return rows.length > 0 ? table(["target", "measured", "verdict"], rows) : "No section with a target ran.";
+}

@@ -1,0 +1,121 @@
+// `pnpm bench`: builds (the root script), then measures and writes BENCHMARKS.md. Not part of `pnpm test`.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildKit } from "./build-kit.mjs";
+import { discoverHooks } from "./hooks.mjs";
+import { machine } from "./machine.mjs";
+import { ensurePeers } from "./peers.mjs";
+import { report } from "./report.mjs";
+import { removeSandboxes } from "./sandbox.mjs";
+import { bundleSection } from "./sections/bundles.mjs";
+import { scanSection } from "./sections/scan.mjs";
+import { perPromptSection, startupSection } from "./sections/startup.mjs";
+import { statusLineSection } from "./sections/statusline.mjs";
+import { transcriptStore } from "./transcripts.mjs";
+
+const SECTIONS = ["startup", "prompt", "statusline", "scan", "bundles"];
+const USAGE = `usage: pnpm bench [-- --only ${SECTIONS.join(",")}] [--runs N] [--quick] [--out FILE]
+  --only    run these sections (default: all; a partial run writes bench/results/latest.md, not BENCHMARKS.md)
+  --runs    rounds per start-up and status line case (default 40; --quick: 12)
+  --quick   fewer rounds, and scans of 10 and 100 MB only
+  --out     where the report goes`;
+
+function parseArgs(argv) {
+  const options = { only: SECTIONS, runs: 40, quick: false, out: null };
+  const args = argv.filter((arg) => arg !== "--");
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const value = () => {
+      if (i + 1 >= args.length) fail(`${arg} needs a value`);
+      return args[++i];
+    };
+    if (arg === "--only") {
+      options.only = value().split(",").filter(Boolean);
+      const unknown = options.only.filter((name) => !SECTIONS.includes(name));
+      if (unknown.length > 0) fail(`unknown section ${unknown.join(", ")}; sections: ${SECTIONS.join(", ")}`);
+    } else if (arg === "--runs") {
+      options.runs = Number(value());
+      if (!Number.isInteger(options.runs) || options.runs < 3) fail("--runs takes a whole number ≥ 3");
+    } else if (arg === "--quick") {
+      options.quick = true;
+    } else if (arg === "--out") {
+      options.out = value();
+    } else if (arg === "--help" || arg === "-h") {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    } else {
+      fail(`unknown argument ${arg}`);
+    }
+  }
+  if (options.quick && !argv.includes("--runs")) options.runs = 12;
+  return options;
+}
+
+function fail(message) {
+  process.stderr.write(`bench: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function ensureJq(log) {
+  if (spawnSync("jq", ["--version"], { stdio: "ignore" }).status === 0) return;
+  log("jq is missing; installing the Debian package");
+  const install = spawnSync("sh", ["-c", "apt-get install -y jq >/dev/null || (apt-get update >/dev/null && apt-get install -y jq >/dev/null)"], { stdio: "inherit" });
+  if (install.status !== 0) throw new Error("jq is needed for the scan comparison: apt-get install -y jq");
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const benchDir = dirname(fileURLToPath(import.meta.url));
+  const root = dirname(benchDir);
+  const cacheDir = join(benchDir, ".cache");
+  const payloadsDir = join(root, "test-fixtures/payloads");
+  const startedAt = new Date();
+  const log = (text) => process.stderr.write(`bench: ${text}\n`);
+  const only = new Set(options.only);
+  const complete = SECTIONS.every((name) => only.has(name));
+  const out = options.out ?? (complete && !options.quick ? join(root, "BENCHMARKS.md") : join(benchDir, "results/latest.md"));
+
+  mkdirSync(cacheDir, { recursive: true });
+  const before = machine();
+  const hooks = discoverHooks(root);
+  log(`hooks: ${hooks.map((hook) => `${hook.hook}${hook.built ? "" : " (not built)"}`).join(", ")}`);
+  const { kit, scannerPath } = await buildKit(benchDir);
+  const transcripts = transcriptStore(kit, join(payloadsDir, "transcript-sample.jsonl"), log);
+  const results = {};
+  try {
+    const hookTranscript = () => transcripts.generate(5e6, 1).path;
+    if (only.has("startup")) {
+      results.startup = await startupSection({ hooks, kit, payloadsDir, transcript: hookTranscript(), cacheDir, runs: options.runs, log });
+    }
+    if (only.has("prompt")) {
+      results.prompt = await perPromptSection({ hooks, kit, payloadsDir, transcript: hookTranscript(), runs: options.runs, log });
+    }
+    if (only.has("statusline")) {
+      const peers = ensurePeers(benchDir, log);
+      const statusTranscripts = { small: transcripts.generate(1e6, 0), large: transcripts.repeated(100e6, 10) };
+      results.statusline = await statusLineSection({ hooks, kit, payloadsDir, transcripts: statusTranscripts, peers, runs: options.runs, log });
+    }
+    if (only.has("scan")) {
+      ensureJq(log);
+      const sizes = options.quick ? [10e6, 100e6] : [10e6, 100e6, 500e6];
+      results.scan = await scanSection({ benchDir, scannerPath, transcripts: sizes.map((bytes) => transcripts.generate(bytes, 3)), log });
+    }
+    if (only.has("bundles")) results.bundles = bundleSection({ root });
+  } finally {
+    transcripts.remove();
+    removeSandboxes();
+  }
+  const after = machine();
+  const text = report({ results, before, after, startedAt, options, hooks, complete });
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, text);
+  log(`wrote ${out}`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.stack : String(error)}\n`);
+  removeSandboxes();
+  process.exit(1);
+});

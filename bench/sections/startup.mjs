@@ -1,0 +1,158 @@
+import { chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildFastPathVariant } from "../build-kit.mjs";
+import { cpuCell, kb, mib, msCell, ratioCell, table } from "../format.mjs";
+import { caseContext, checkHookCase, hookProc } from "../hook-runs.mjs";
+import { runsOn } from "../hooks.mjs";
+import { measure, probe } from "../measure.mjs";
+import { createSandbox } from "../sandbox.mjs";
+import { TARGETS } from "../targets.mjs";
+
+/**
+ * Start-up of every hook on each of its paths, against `node -e 0` in the same interleaved run, with
+ * two floors beside it: an empty executable started through the same `#!/usr/bin/env node` shebang,
+ * and the hook switched off (`CARRYOVER=0`: its bundle loads, then it returns), which together tell
+ * what the bundle's size and what the path's own work cost.
+ */
+export async function startupSection({ hooks, kit, payloadsDir, transcript, cacheDir, runs, log }) {
+  const notes = [];
+  const baseEnv = createSandbox("node").env;
+  const emptyBin = join(cacheDir, "empty-executable");
+  writeFileSync(emptyBin, "#!/usr/bin/env node\n");
+  chmodSync(emptyBin, 0o755);
+  const cases = [
+    { name: "node -e 0", row: { hook: "—", path: "`node -e 0`", what: "the floor every Node hook pays" }, proc: { command: "node", args: ["-e", "0"], env: baseEnv } },
+    { name: "empty executable", row: { hook: "—", path: "empty", what: "an empty file run through `#!/usr/bin/env node`, as hooks are" }, proc: { command: emptyBin, env: baseEnv } },
+  ];
+  const byHook = new Map(kit.hookCases.map((entry) => [entry.hook, entry]));
+  for (const hook of hooks) {
+    if (!hook.built) {
+      notes.push(`\`${hook.hook}\`: not built (${hook.binPath} missing); skipped.`);
+      continue;
+    }
+    const entry = byHook.get(hook.hook);
+    if (!entry) {
+      notes.push(`\`${hook.hook}\`: no case file (bench/cases/${hook.hook}.ts); skipped.`);
+      continue;
+    }
+    const off = entry.cases[0];
+    const offContext = caseContext(kit, `${hook.hook}-off`, payloadsDir, transcript);
+    cases.push({
+      name: `${hook.hook} off`,
+      row: { hook: hook.hook, path: "off", what: "`CARRYOVER=0`: the bundle loads, the runtime returns" },
+      proc: hookProc(hook, off, offContext, { CARRYOVER: "0" }),
+    });
+    for (const hookCase of entry.cases) {
+      const context = caseContext(kit, `${hook.hook}-${hookCase.name.replace(/\W+/g, "-")}`, payloadsDir, transcript);
+      const c = {
+        name: `${hook.hook} ${hookCase.name}`,
+        row: { hook: hook.hook, path: hookCase.name, what: hookCase.what, everyPrompt: hookCase.everyPrompt === true },
+        proc: hookProc(hook, hookCase, context),
+        setup: () => hookCase.setup?.(context),
+        check: ([stdout]) => checkHookCase(kit, hookCase, context, stdout),
+      };
+      const problem = await probe(c);
+      if (problem) {
+        notes.push(`\`${c.name}\`: not measured: ${problem}.`);
+        continue;
+      }
+      cases.push(c);
+    }
+    const fast = entry.cases.find((hookCase) => hookCase.name === "fast");
+    const variant = fast ? await buildFastPathVariant(hook, cacheDir) : null;
+    if (variant) {
+      const context = caseContext(kit, `${hook.hook}-variant`, payloadsDir, transcript);
+      cases.push({
+        name: `${hook.hook} fast, lazy code left out`,
+        row: { hook: hook.hook, path: "fast, lazy code left out", what: `bench-built variant (${kb(variant.bytes)}): the same fast path, \`./run.ts\` not bundled` },
+        proc: { ...hookProc(hook, fast, context), command: variant.path },
+        setup: () => fast.setup?.(context),
+        check: ([stdout]) => checkHookCase(kit, fast, context, stdout),
+      });
+    }
+  }
+  log(`start-up: ${cases.length} cases × ${runs} rounds`);
+  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, onProgress: (text) => log(`start-up ${text}`) });
+  const targets = [];
+  const tableRows = rows.map((row, i) => {
+    const { hook, path, what, everyPrompt } = cases[i].row;
+    let verdict = "";
+    if (everyPrompt) {
+      const met = row.ratio.median <= TARGETS.startupRatio && row.rssMiB <= TARGETS.startupRssMiB;
+      verdict = met ? "met" : "**missed**";
+      targets.push({ hook, path, ratio: row.ratio.median, rssMiB: row.rssMiB, met, row });
+    }
+    return [hook, path, what, ratioCell(row.ratio), cpuCell(row), msCell(row), mib(row.rssMiB), verdict];
+  });
+  const markdown = [
+    table(["hook", "path", "what happens", "wall × `node -e 0`", "CPU × `node -e 0`", "wall ms", "peak RSS", `target ≤ ${TARGETS.startupRatio}× / ${TARGETS.startupRssMiB} MiB`], tableRows),
+    "",
+    "The target applies to the paths that run on (nearly) every prompt, response or edit: a per-prompt hook's fast path, a",
+    "pin re-injected every turn, every status line render, memory-guard after a Write or Edit. The other paths run once per",
+    "level, per compaction or per session. \"CPU\" is the mean user + sys time of the process (all its threads) over",
+    "`node -e 0`'s in the same run: the machine's load stretches it far less than wall time.",
+    ...(notes.length > 0 ? ["", ...notes.map((note) => `- ${note}`)] : []),
+  ].join("\n");
+  return { markdown, rows: Object.fromEntries(rows.map((row, i) => [cases[i].name, row])), targets, notes };
+}
+
+/**
+ * The whole cost of one prompt: every UserPromptSubmit hook, all on their fast paths or all on their
+ * active paths, started together as Claude Code starts them, and one after the other (the sum).
+ */
+export async function perPromptSection({ hooks, kit, payloadsDir, transcript, runs, log }) {
+  const byHook = new Map(kit.hookCases.map((entry) => [entry.hook, entry]));
+  const installed = hooks.filter((hook) => hook.built && runsOn(hook, "UserPromptSubmit") && byHook.has(hook.hook));
+  const skipped = hooks.filter((hook) => runsOn(hook, "UserPromptSubmit") && !installed.includes(hook)).map((hook) => hook.hook);
+  if (installed.length === 0) return { markdown: "No UserPromptSubmit hook is built: nothing to measure.", targets: [] };
+  const baseEnv = createSandbox("node-group").env;
+  const node = { command: "node", args: ["-e", "0"], env: baseEnv };
+  const cases = [
+    { name: "node -e 0", proc: node },
+    { name: `${installed.length} × node -e 0, parallel`, procs: installed.map(() => node), parallel: true },
+  ];
+  for (const path of ["fast", "active"]) {
+    const context = caseContext(kit, `prompt-${path}`, payloadsDir, transcript);
+    const members = installed.map((hook) => ({ hook, hookCase: byHook.get(hook.hook).cases.find((c) => c.name === path) }));
+    const missing = members.filter((member) => !member.hookCase).map((member) => member.hook.hook);
+    if (missing.length > 0) throw new Error(`per-prompt ${path}: no "${path}" case for ${missing.join(", ")}`);
+    const setup = () => {
+      for (const member of members) member.hookCase.setup?.(context);
+    };
+    const check = (outputs) =>
+      members.map((member, i) => checkHookCase(kit, member.hookCase, context, outputs[i])).find((problem) => problem !== null) ?? null;
+    const procs = members.map((member) => hookProc(member.hook, member.hookCase, context));
+    cases.push({ name: `${path}, parallel`, procs, parallel: true, setup, check });
+    cases.push({ name: `${path}, one after another`, procs, parallel: false, setup, check });
+  }
+  log(`per-prompt: ${cases.length} cases × ${runs} rounds`);
+  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, onProgress: (text) => log(`per-prompt ${text}`) });
+  const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
+  const fastParallel = byName["fast, parallel"];
+  const floor = byName[`${installed.length} × node -e 0, parallel`];
+  const targets = [
+    {
+      what: "per-prompt total, fast paths, parallel",
+      ratio: fastParallel.ratio.median,
+      rssMiB: fastParallel.rssMiB,
+      met: fastParallel.ratio.median <= TARGETS.startupRatio * (floor.ratio.median),
+      floorRatio: floor.ratio.median,
+    },
+  ];
+  const markdown = [
+    `UserPromptSubmit hooks installed together: ${installed.map((hook) => `\`${hook.hook}\``).join(", ")}` +
+      (skipped.length > 0 ? ` (not built or no case file: ${skipped.join(", ")})` : "") +
+      ". Claude Code 2.1.332 starts the hooks of one event together and waits for all of them, so the prompt waits for the",
+    "parallel wall time; \"one after another\" is the sum of their costs (what a machine with one free core pays).",
+    "Peak RSS is the sum of the processes' peaks: they are alive at the same time.",
+    "",
+    table(
+      ["case", "wall × `node -e 0`", "CPU × `node -e 0`", "wall ms", "peak RSS (sum)"],
+      rows.map((row) => [row.name, ratioCell(row.ratio), cpuCell(row), msCell(row), mib(row.rssMiB)]),
+    ),
+    "",
+    `On ${installed.length} cores or more the parallel floor would be 1×; on this 2-core machine ${installed.length} Node processes started`,
+    `together cost ${floor.ratio.median.toFixed(2)}× one \`node -e 0\`: the fast-path total is ${(fastParallel.ratio.median / floor.ratio.median).toFixed(2)}× that floor.`,
+  ].join("\n");
+  return { markdown, rows: byName, targets, installed: installed.map((hook) => hook.hook) };
+}

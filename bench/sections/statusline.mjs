@@ -1,0 +1,108 @@
+import { cpuCell, mib, msCell, ratioCell, table } from "../format.mjs";
+import { caseContext, checkHookCase, hookProc } from "../hook-runs.mjs";
+import { measure } from "../measure.mjs";
+import { createSandbox } from "../sandbox.mjs";
+import { TARGETS } from "../targets.mjs";
+
+/**
+ * carryover's status line against the peers, byte-identical stdin (the captured 2.1.332 status line
+ * payload, 500k tokens) in one sandbox per transcript, and the same status line with a 1 MB and a 1 GB
+ * transcript behind `transcript_path`. A peer that reads the whole transcript gets its 1 GB run in a
+ * call of its own with few rounds: one such run takes seconds.
+ */
+export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, peers, runs, log }) {
+  const hook = hooks.find((candidate) => candidate.statusLine && candidate.built);
+  const entry = kit.hookCases.find((candidate) => candidate.hook === hook?.hook);
+  if (!hook || !entry) return { markdown: "The status line is not built (or has no case file): nothing to measure.", targets: [] };
+  const fast = entry.cases.find((c) => c.name === "fast");
+  const active = entry.cases.find((c) => c.name === "active");
+  const [gsd, ccstatusline] = peers;
+  const small = caseContext(kit, "statusline-1mb", payloadsDir, transcripts.small.path);
+  const large = caseContext(kit, "statusline-1gb", payloadsDir, transcripts.large.path);
+  const ours = (label, hookCase, context, extraEnv = {}) => ({
+    name: label,
+    proc: hookProc(hook, hookCase, context, extraEnv),
+    setup: () => hookCase.setup?.(context),
+    check: ([stdout]) => checkHookCase(kit, hookCase, context, stdout),
+  });
+  // A peer gets exactly the bytes carryover's fast case gets.
+  const peer = (label, script, context) => ({
+    name: label,
+    proc: { command: "node", args: [script.path], input: JSON.stringify(fast.payload(context)), env: context.env, cwd: context.projectDir },
+    check: ([stdout]) => (stdout.trim() === "" ? "printed nothing" : null),
+  });
+  const chainCommand = `node ${JSON.stringify(gsd.path)}`;
+  const chained = {
+    ...ours("carryover chaining GSD", fast, small, { CARRYOVER_STATUSLINE_CHAIN_COMMAND: chainCommand }),
+    // GSD draws its context bar with these blocks; ours has none.
+    check: ([stdout]) => (stdout.includes(fast.expect) && stdout.includes("░") ? null : `expected carryover's line and GSD's, got ${JSON.stringify(stdout)}`),
+  };
+  const node = { name: "node -e 0", proc: { command: "node", args: ["-e", "0"], env: createSandbox("statusline-node").env } };
+  const cases = [
+    node,
+    ours("carryover, unchanged reading", fast, small),
+    ours("carryover, new reading", active, small),
+    peer(gsd.name, gsd, small),
+    peer(ccstatusline.name, ccstatusline, small),
+    chained,
+    ours("carryover, new reading, 1 GB transcript", active, large),
+    peer(`${gsd.name}, 1 GB transcript`, gsd, large),
+  ];
+  log(`statusline: ${cases.length} cases × ${runs} rounds`);
+  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, onProgress: (text) => log(`statusline ${text}`) });
+  const row = Object.fromEntries(rows.map((r) => [r.name, r]));
+  const slowCases = [node, peer(`${ccstatusline.name}, 1 MB transcript`, ccstatusline, small), peer(`${ccstatusline.name}, 1 GB transcript`, ccstatusline, large)];
+  log("statusline: ccstatusline with 1 GB, 3 rounds");
+  const slowRows = await measure(slowCases, { runs: 3, warmup: 1, rssRuns: 1, onProgress: (text) => log(`ccstatusline 1 GB ${text}`) });
+
+  const flat = (a, b) => ({ ratio: b.median / a.median, min: b.min / a.max, max: b.max / a.min });
+  const oursFlat = flat(row["carryover, new reading"], row["carryover, new reading, 1 GB transcript"]);
+  const gsdFlat = flat(row[gsd.name], row[`${gsd.name}, 1 GB transcript`]);
+  const ccFlat = flat(slowRows[1], slowRows[2]);
+  const peerRows = cases.slice(0, 6).map((c) => row[c.name]);
+  const statusTargets = peerRows.slice(1, 3).map((r) => ({
+    what: r.name,
+    ratio: r.ratio.median,
+    rssMiB: r.rssMiB,
+    met: r.ratio.median <= TARGETS.startupRatio && r.rssMiB <= TARGETS.startupRssMiB,
+  }));
+  const markdown = [
+    "### Against the peers (same stdin, same run)",
+    "",
+    `Peers pinned and installed by the bench into \`bench/.peers\`: ${peers.map((p) => `\`${p.pkg}@${p.version}\` (\`node ${p.script}\`)`).join(", ")}.`,
+    "Each run gets the captured 2.1.332 status line stdin (500k tokens of a 1M window), rewritten to the sandbox's paths; the",
+    "transcript behind `transcript_path` is a 1 MB synthetic one.",
+    "",
+    table(
+      ["status line", "wall × `node -e 0`", "CPU × `node -e 0`", "wall ms", "peak RSS"],
+      peerRows.map((r) => [r.name, ratioCell(r.ratio), cpuCell(r), msCell(r), mib(r.rssMiB)]),
+    ),
+    "",
+    "\"carryover chaining GSD\" is carryover's line with GSD's as its `chainCommand` (what `carryover install statusline`",
+    "sets up for a GSD user): GSD runs through `/bin/sh -c` while carryover does its own work, and its line is shown after",
+    "ours on the same row (the default `chainPosition`).",
+    "",
+    "### Flat in the transcript's size",
+    "",
+    "The 1 GB transcript is the 100 MB synthetic one written ten times over (the status line's input is its stdin; a",
+    "program that reads the transcript sees a real tail either way).",
+    "",
+    table(
+      ["status line", "1 MB transcript (ms)", "1 GB transcript (ms)", "1 GB ÷ 1 MB", "peak RSS at 1 GB"],
+      [
+        ["carryover, new reading", msCell(row["carryover, new reading"]), msCell(row["carryover, new reading, 1 GB transcript"]), flatCell(oursFlat), mib(row["carryover, new reading, 1 GB transcript"].rssMiB)],
+        [gsd.name, msCell(row[gsd.name]), msCell(row[`${gsd.name}, 1 GB transcript`]), flatCell(gsdFlat), mib(row[`${gsd.name}, 1 GB transcript`].rssMiB)],
+        [`${ccstatusline.name} (3 rounds)`, msCell(slowRows[1]), msCell(slowRows[2]), flatCell(ccFlat), mib(slowRows[2].rssMiB)],
+      ],
+    ),
+    "",
+    "carryover's status line never opens the transcript (it reads stdin, its reading file and the level markers), so the",
+    "size cannot show; the row is the proof. Ratios in this table are of medians (min: fastest 1 GB run ÷ slowest 1 MB run).",
+  ].join("\n");
+  const flatTarget = { what: "statusline 1 GB ÷ 1 MB transcript", ratio: oursFlat.ratio, met: oursFlat.ratio <= TARGETS.flatRatio };
+  return { markdown, rows: row, slowRows, targets: statusTargets, flatTarget };
+}
+
+function flatCell({ ratio, min, max }) {
+  return `${ratio.toFixed(2)}× (${min.toFixed(2)}–${max.toFixed(2)})`;
+}

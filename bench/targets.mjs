@@ -1,0 +1,12 @@
+/** The targets of issue 8, in one place for the bench and its report. */
+export const TARGETS = {
+  /** Per-prompt hooks and the statusline, median wall time as a multiple of `node -e 0`. */
+  startupRatio: 1.05,
+  startupRssMiB: 42,
+  /** The statusline with a 1 GB transcript against a 1 MB one (flat: within the run's noise). */
+  flatRatio: 1.05,
+  scanMBps: 500,
+  scanRssMiB: 64,
+  /** Per hook bundle; KB = 1000 bytes. */
+  bundleBytes: 30_000,
+};
