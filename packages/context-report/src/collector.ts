@@ -1,13 +1,8 @@
-import {
-  assistantContributions,
-  attachmentContributions,
-  type RequestShape,
-  shapeContributions,
-  type UserLine,
-  userContributions,
-} from "./classify.ts";
+import { attachmentContributions } from "./attachment-contributions.ts";
+import { assistantContributions, type UserLine, userContributions } from "./message-contributions.ts";
 import type { Contribution } from "./model.ts";
 import { ContextSegment } from "./segment.ts";
+import { type RequestShape, shapeContributions } from "./shape-contributions.ts";
 import { ToolCalls } from "./tool-calls.ts";
 import { type ResponseUsage, UsageSeries } from "./usage-series.ts";
 
