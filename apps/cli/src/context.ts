@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { binDir, type Env } from "@carryover/core";
+import { binDir, type Env, homeDir } from "@carryover/core";
+import type { Owner } from "./hook-entries.ts";
 import { stringFlag, type ParsedArgs } from "./args.ts";
 import type { Io } from "./io.ts";
 import { type LoadedRecord, loadInstallRecord } from "./install-record.ts";
@@ -12,6 +13,8 @@ export interface Context {
   env: Env;
   projectDir: string;
   binDir: string;
+  /** How carryover's own entries are recognised in settings files. */
+  owner: Owner;
   release: Release;
   installed: LoadedRecord;
 }
@@ -29,6 +32,7 @@ export function createContext(io: Io, args: ParsedArgs, options: { releaseOption
     env: io.env,
     projectDir: resolve(io.cwd, stringFlag(args.flags.project) ?? "."),
     binDir: binDir(io.env),
+    owner: { binDir: binDir(io.env), home: homeDir(io.env) },
     release: canSkip ? { dir: releaseDir, entries: [] } : loadRelease(releaseDir),
     installed: loadInstallRecord(io.env),
   };

@@ -138,7 +138,7 @@ export function statusLineChecks(context: Context, layers: readonly Layer[], sit
   const owner = owners.at(-1);
   const ours = sites.filter((site) => site.event === STATUS_LINE_EVENT);
   if (!owner) return ours.length > 0 ? [] : [ok("status line slot: empty")];
-  const foreign = foreignStatusLine(owner.value, context.binDir);
+  const foreign = foreignStatusLine(owner.value, context.owner);
   if (!foreign) return [ok(`status line slot: carryover's statusline (${owner.where})`)];
   const title = `status line slot: \`${String(foreign.command)}\` from ${owner.where}`;
   if (ours.length === 0) return [ok(title)];

@@ -21,11 +21,26 @@ function sameMatcher(a: unknown, b: unknown): boolean {
   return normal(a) === normal(b);
 }
 
-/** The executable's name when `command` is one of carryover's installed executables, else null. */
-export function ownedExecutable(command: unknown, binDir: string): string | null {
-  if (typeof command !== "string" || dirname(command) !== binDir) return null;
-  const name = basename(command);
-  return name.startsWith("carryover-") ? name : null;
+/** Where carryover's executables are installed, and the home `~` stands for in hand-written entries. */
+export interface Owner {
+  binDir: string;
+  home: string;
+}
+
+/**
+ * The executable's name when `command` runs one of carryover's installed executables, else null: the exec
+ * form's absolute path, or a hand-written shell command such as `~/.claude/carryover/bin/carryover-pin --x`.
+ */
+export function ownedExecutable(command: unknown, owner: Owner): string | null {
+  if (typeof command !== "string") return null;
+  // Exec form: the whole command is the path, spaces and all. Shell form: its first word, maybe quoted.
+  const word = /^\s*(?:'([^']*)'|"([^"]*)"|(\S+))/.exec(command);
+  for (const candidate of [command.trim(), word?.[1] ?? word?.[2] ?? word?.[3] ?? ""]) {
+    const path = candidate.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, owner.home);
+    const name = basename(path);
+    if (dirname(path) === owner.binDir && /^carryover-[a-z0-9-]+$/.test(name)) return name;
+  }
+  return null;
 }
 
 export function listHandlers(settings: Json): HandlerSite[] {
@@ -59,13 +74,16 @@ export function handlerFor(command: string, timeoutSeconds: number): Json {
  * place (so a reinstall leaves the file as it was), a missing one is appended in a group of its own, and
  * handlers of `command` under events or matchers it no longer uses are removed.
  */
-export function syncRegistrations(settings: Json, command: string, registrations: readonly Registration[], path: string): void {
+export function syncRegistrations(settings: Json, command: string, registrations: readonly Registration[], path: string, owner: Owner): void {
   const wanted = registrations.filter((registration) => registration.timeout !== undefined);
-  removeHandlers(settings, (site) => site.command === command && !wanted.some((registration) => registration.event === site.event && sameMatcher(registration.matcher, site.matcher)), path);
-  for (const registration of wanted) upsert(settings, command, registration, path);
+  const name = ownedExecutable(command, owner);
+  const isOurs = (handlerCommand: unknown) => ownedExecutable(handlerCommand, owner) === name;
+  removeHandlers(settings, (site) => isOurs(site.command) && !wanted.some((registration) => registration.event === site.event && sameMatcher(registration.matcher, site.matcher)), path);
+  for (const registration of wanted) upsert(settings, command, registration, path, isOurs);
 }
 
-function upsert(settings: Json, command: string, registration: Registration, path: string): void {
+/** Updates the handler running this executable (in exec form, even one written by hand in shell form), else appends one. */
+function upsert(settings: Json, command: string, registration: Registration, path: string, isOurs: (command: unknown) => boolean): void {
   const hooks = settings.hooks ?? (settings.hooks = {});
   if (!isObject(hooks)) throw new CliError(`${path}: "hooks" is not an object; fix it by hand first, nothing was written`);
   const groups = hooks[registration.event] ?? (hooks[registration.event] = []);
@@ -73,7 +91,7 @@ function upsert(settings: Json, command: string, registration: Registration, pat
   const desired = handlerFor(command, registration.timeout!);
   for (const group of groups) {
     if (!isObject(group) || !Array.isArray(group.hooks) || !sameMatcher(group.matcher, registration.matcher)) continue;
-    const index = group.hooks.findIndex((handler) => isObject(handler) && handler.command === command);
+    const index = group.hooks.findIndex((handler) => isObject(handler) && isOurs(handler.command));
     if (index === -1) continue;
     const merged = { ...(group.hooks[index] as Json), ...desired };
     if (!deepEqual(merged, group.hooks[index])) group.hooks[index] = merged;

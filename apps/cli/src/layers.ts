@@ -1,6 +1,6 @@
 import { errorMessage } from "@carryover/core";
 import type { Context } from "./context.ts";
-import { listHandlers, ownedExecutable } from "./hook-entries.ts";
+import { listHandlers, type Owner, ownedExecutable } from "./hook-entries.ts";
 import { type JsonDoc, readJsonDoc } from "./json-doc.ts";
 import { layeredScopes, type Scope, type ScopePaths } from "./scope.ts";
 import { ownedStatusLine } from "./statusline-slot.ts";
@@ -33,16 +33,16 @@ export function readLayers(context: Context): Layer[] {
   });
 }
 
-export function installedSites(layers: readonly Layer[], binDir: string): InstalledSite[] {
+export function installedSites(layers: readonly Layer[], owner: Owner): InstalledSite[] {
   const sites: InstalledSite[] = [];
   for (const layer of layers) {
     if (!layer.doc) continue;
     const base = { scope: layer.paths.scope, settingsPath: layer.paths.settingsPath };
     for (const site of listHandlers(layer.doc.value)) {
-      const executable = ownedExecutable(site.command, binDir);
+      const executable = ownedExecutable(site.command, owner);
       if (executable) sites.push({ ...base, executable, event: site.event, matcher: site.matcher });
     }
-    const statusLine = ownedStatusLine(layer.doc.value.statusLine, binDir);
+    const statusLine = ownedStatusLine(layer.doc.value.statusLine, owner);
     if (statusLine) sites.push({ ...base, executable: statusLine, event: "statusLine", matcher: undefined });
   }
   return sites;

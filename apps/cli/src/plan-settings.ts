@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Change } from "./changes.ts";
 import { type Context, mainExecutable } from "./context.ts";
 import { changeAfterRemoval, textChange, trackFile } from "./file-tracking.ts";
-import { listHandlers, ownedExecutable, removeHandlers, syncRegistrations } from "./hook-entries.ts";
+import { listHandlers, type Owner, ownedExecutable, removeHandlers, syncRegistrations } from "./hook-entries.ts";
 import { clone, deepEqual, readJsonDoc, serializeJson } from "./json-doc.ts";
 import type { Layer } from "./layers.ts";
 import { planChainCommand } from "./plan-chain.ts";
@@ -12,15 +12,15 @@ import { foreignStatusLine, ourStatusLine, ownedStatusLine, shellCommandFor, typ
 
 type Json = Record<string, unknown>;
 
-function holdsOurs(value: Json, binDir: string): boolean {
-  return listHandlers(value).some((site) => ownedExecutable(site.command, binDir) !== null) || ownedStatusLine(value.statusLine, binDir) !== null;
+function holdsOurs(value: Json, owner: Owner): boolean {
+  return listHandlers(value).some((site) => ownedExecutable(site.command, owner) !== null) || ownedStatusLine(value.statusLine, owner) !== null;
 }
 
 /** The status line a lower-precedence layer shows, which one set in this scope would hide: chained instead. */
-function lowerStatusLine(layers: readonly Layer[], scope: ScopePaths, binDir: string): Json | null {
+function lowerStatusLine(layers: readonly Layer[], scope: ScopePaths, owner: Owner): Json | null {
   const below = layers.slice(0, layers.findIndex((layer) => layer.paths.scope === scope.scope)).reverse();
   for (const layer of below) {
-    const found = foreignStatusLine(layer.doc?.value.statusLine, binDir);
+    const found = foreignStatusLine(layer.doc?.value.statusLine, owner);
     if (found) return found;
   }
   return null;
@@ -42,11 +42,11 @@ export function planSettingsInstall(
   if (registering.length === 0) return [];
   const doc = readJsonDoc(scope.settingsPath);
   const value = clone(doc.value);
-  const file = trackFile(context.installed.record, doc, holdsOurs(doc.value, context.binDir));
+  const file = trackFile(context.installed.record, doc, holdsOurs(doc.value, context.owner));
   const changes: Change[] = [];
   for (const entry of registering) {
     const command = join(context.binDir, mainExecutable(entry)!);
-    syncRegistrations(value, command, entry.registrations, scope.settingsPath);
+    syncRegistrations(value, command, entry.registrations, scope.settingsPath, context.owner);
     if (entry.registrations.some((registration) => registration.event === STATUS_LINE_EVENT)) {
       changes.push(...takeStatusLine(context, value, file, command, scope, layers, mode, notes));
     }
@@ -69,14 +69,14 @@ function takeStatusLine(
 ): Change[] {
   const command = shellCommandFor(executablePath);
   const current = value.statusLine;
-  if (ownedStatusLine(current, context.binDir)) {
+  if (ownedStatusLine(current, context.owner)) {
     value.statusLine = { ...(current as Json), command };
     return mode === "replace" ? planChainCommand(context, scope.configPath, null) : [];
   }
-  const displaced = foreignStatusLine(current, context.binDir);
+  const displaced = foreignStatusLine(current, context.owner);
   if (current !== undefined) file.statusLine = clone(current as Json);
   value.statusLine = ourStatusLine(displaced, command);
-  const chained = displaced ?? lowerStatusLine(layers, scope, context.binDir);
+  const chained = displaced ?? lowerStatusLine(layers, scope, context.owner);
   if (!chained) return [];
   if (mode === "replace") {
     notes.push(`replaced the status line \`${chained.command}\`; uninstall puts it back`);
@@ -95,9 +95,9 @@ export function planSettingsRemoval(context: Context, executables: ReadonlySet<s
   const value = clone(doc.value);
   const record = context.installed.record;
   const file = record.files[scope.settingsPath];
-  const removed = removeHandlers(value, (site) => executables.has(ownedExecutable(site.command, context.binDir) ?? ""), scope.settingsPath);
+  const removed = removeHandlers(value, (site) => executables.has(ownedExecutable(site.command, context.owner) ?? ""), scope.settingsPath);
   const changes: Change[] = [];
-  const statusLine = ownedStatusLine(value.statusLine, context.binDir);
+  const statusLine = ownedStatusLine(value.statusLine, context.owner);
   const statusLineGoes = statusLine !== null && executables.has(statusLine);
   if (statusLineGoes) {
     if (file?.statusLine !== undefined) value.statusLine = file.statusLine;
@@ -108,7 +108,7 @@ export function planSettingsRemoval(context: Context, executables: ReadonlySet<s
     file.hooks = file.hooks.filter((hook) => !hooks.has(hook));
     if (statusLineGoes) delete file.statusLine;
   }
-  const stillOurs = holdsOurs(value, context.binDir);
+  const stillOurs = holdsOurs(value, context.owner);
   if (removed === 0 && !statusLineGoes) {
     if (file && !stillOurs && file.hooks.length === 0) delete record.files[scope.settingsPath];
     return changes;

@@ -1,4 +1,4 @@
-import { ownedExecutable } from "./hook-entries.ts";
+import { type Owner, ownedExecutable } from "./hook-entries.ts";
 
 type Json = Record<string, unknown>;
 
@@ -10,23 +10,18 @@ export function shellCommandFor(executablePath: string): string {
   return /^[A-Za-z0-9_/.+=:@%-]+$/.test(executablePath) ? executablePath : `'${executablePath.replace(/'/g, `'\\''`)}'`;
 }
 
-function unquote(command: string): string {
-  const trimmed = command.trim();
-  return trimmed.length >= 2 && trimmed.startsWith("'") && trimmed.endsWith("'") ? trimmed.slice(1, -1).replace(/'\\''/g, "'") : trimmed;
-}
-
 export function isStatusLineObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** The executable name when `statusLine` runs one of carryover's executables, else null. */
-export function ownedStatusLine(value: unknown, binDir: string): string | null {
-  return isStatusLineObject(value) && typeof value.command === "string" ? ownedExecutable(unquote(value.command), binDir) : null;
+export function ownedStatusLine(value: unknown, owner: Owner): string | null {
+  return isStatusLineObject(value) ? ownedExecutable(value.command, owner) : null;
 }
 
 /** A statusLine someone else set: the slot carryover's statusline would take. */
-export function foreignStatusLine(value: unknown, binDir: string): Json | null {
-  return isStatusLineObject(value) && typeof value.command === "string" && value.command.trim() !== "" && ownedStatusLine(value, binDir) === null ? value : null;
+export function foreignStatusLine(value: unknown, owner: Owner): Json | null {
+  return isStatusLineObject(value) && typeof value.command === "string" && value.command.trim() !== "" && ownedStatusLine(value, owner) === null ? value : null;
 }
 
 /** Ours, keeping the user's other statusLine keys (padding, refreshInterval…) when there was one. */

@@ -21,7 +21,7 @@ import { installedSites, readLayers } from "../layers.ts";
 function run(args: ParsedArgs, io: Io): number {
   const context = createContext(io, args, { releaseOptional: true });
   const layers = readLayers(context);
-  const sites = installedSites(layers, context.binDir);
+  const sites = installedSites(layers, context.owner);
   const checks: Check[] = [
     ...nodeChecks(context),
     ...settingsFileChecks(layers),

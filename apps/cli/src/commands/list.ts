@@ -12,7 +12,7 @@ function run(args: ParsedArgs, io: Io): number {
   const colors = palette(io);
   const context = createContext(io, args);
   const layers = readLayers(context);
-  const sites = installedSites(layers, context.binDir);
+  const sites = installedSites(layers, context.owner);
   const rows = context.release.entries.map((entry) => {
     const executables = new Set(entry.executables.map((executable) => executable.name));
     const skillDirs = Object.entries(context.installed.record.skills).filter(([, skill]) => skill.hook === entry.name).map(([dir]) => dir);

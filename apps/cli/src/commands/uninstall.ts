@@ -43,7 +43,7 @@ function run(args: ParsedArgs, io: Io): number {
   );
   const executables = new Set([...hooks].flatMap((hook) => executablesOf(context, hook)));
   // --all also takes carryover executables nothing knows any more (a renamed hook, a lost record).
-  if (all) for (const site of installedSites(readLayers(context), context.binDir)) executables.add(site.executable);
+  if (all) for (const site of installedSites(readLayers(context), context.owner)) executables.add(site.executable);
 
   const scopes = args.flags.scope === undefined ? [...SCOPES] : [choice(args.flags.scope, SCOPES, "--scope", "user")];
   const notes: string[] = [];
