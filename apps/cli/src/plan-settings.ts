@@ -68,6 +68,10 @@ function takeStatusLine(
   notes: string[],
 ): Change[] {
   const command = shellCommandFor(executablePath);
+  const above = layers.slice(layers.findIndex((layer) => layer.paths.scope === scope.scope) + 1).filter((layer) => foreignStatusLine(layer.doc?.value.statusLine, context.owner));
+  for (const layer of above) {
+    notes.push(`the status line set in ${layer.paths.settingsPath} takes precedence here; \`carryover install statusline --scope ${layer.paths.scope}\` chains it there`);
+  }
   const current = value.statusLine;
   if (ownedStatusLine(current, context.owner)) {
     value.statusLine = { ...(current as Json), command };

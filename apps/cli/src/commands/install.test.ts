@@ -91,6 +91,12 @@ describe("install", () => {
     expect(result.out).toContain("only in a folder you have trusted");
   });
 
+  it("says when a higher scope's status line would hide the one it installs", async () => {
+    kit.writeSettings('{"statusLine": {"type": "command", "command": "echo local"}}', join(kit.project, ".claude/settings.local.json"));
+    const result = await kit.run("install", "statusline");
+    expect(result.out).toContain(`the status line set in ${join(kit.project, ".claude/settings.local.json")} takes precedence here; \`carryover install statusline --scope local\` chains it there`);
+  });
+
   it("--dry-run prints a unified diff and writes nothing", async () => {
     const result = await kit.run("install", "post-compact", "--dry-run");
     expect(result.code).toBe(0);
