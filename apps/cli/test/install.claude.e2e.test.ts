@@ -10,6 +10,7 @@ import {
   mockScript,
   probeEvents,
   probeHook,
+  runCompact,
   runPrint,
   type Sandbox,
   startTui,
@@ -70,7 +71,7 @@ function ran(runs: HookRun[], command: string, registration: Registration): bool
   );
 }
 
-it("install --all into a HOME with a status line, hooks and other settings: real prompts and an auto compaction fire every hook; uninstall restores the file byte for byte", async () => {
+it("install --all into a HOME with a status line, hooks and other settings: real prompts, an auto and a manual compaction fire every hook; uninstall restores the file byte for byte", async () => {
   sandbox = await createSandbox();
   const before = userSettings(sandbox.probeLog);
   writeFileSync(sandbox.settingsPath, before);
@@ -93,6 +94,7 @@ it("install --all into a HOME with a status line, hooks and other settings: real
   const first = await runPrint(sandbox, `work on it ${mockScript(steps)}`, options);
   const sessionId = expectSuccess(first);
   expectSuccess(await runPrint(sandbox, "and now the next step", { ...options, resume: sessionId }));
+  expectSuccess(await runCompact(sandbox, sessionId, "keep the decisions", options));
   const runs = hookRuns(debugFile);
 
   const release = shippedRelease();
@@ -104,15 +106,19 @@ it("install --all into a HOME with a status line, hooks and other settings: real
   expect(expected.length).toBeGreaterThanOrEqual(6);
   const missing = expected.filter(({ command, registration }) => !ran(runs, command, registration));
   expect(missing, `registrations Claude Code did not run with status 0: ${JSON.stringify(missing)}`).toEqual([]);
+  for (const { command, registration } of expected.filter(({ registration }) => /^(Pre|Post)Compact$/.test(registration.event))) {
+    const triggers = runs.filter((run) => run.command === command && run.event === registration.event && run.status === 0).map((run) => run.source);
+    expect(new Set(triggers), `${command} on ${registration.event}`).toEqual(new Set(["auto", "manual"]));
+  }
   // Hooks fail open and log what went wrong: none did.
   const log = join(sandbox.claudeDir, "carryover/log/carryover.log");
   expect(existsSync(log) ? readFileSync(log, "utf8") : "").toBe("");
 
   // Effects: the ledger post-compact keeps, recovery's context in the first request after the compaction,
   // the skill in Claude Code's skill listing, the user's own hooks still running.
-  const ledger = join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl");
-  expect(readFileSync(ledger, "utf8")).toContain("MOCK SUMMARY");
-  expectTextInRequest(firstMainAfterCompaction(sandbox.mock.requests()), "SessionStart hook additional context:");
+  const ledger = readFileSync(join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl"), "utf8");
+  expect(ledger.split("\n").filter(Boolean).map((line) => JSON.parse(line).trigger)).toEqual(["auto", "manual"]);
+  expectTextInRequest(firstMainAfterCompaction(sandbox.mock.requests(), 0), "SessionStart hook additional context:");
   expectTextInRequest(sandbox.mock.mainRequests()[0], "compact-prep");
   expect(probeEvents(sandbox.probeLog).filter((event) => event === "UserPromptSubmit" || event === "Stop")).toEqual(["UserPromptSubmit", "Stop", "UserPromptSubmit", "Stop"]);
 
