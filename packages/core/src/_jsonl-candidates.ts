@@ -6,8 +6,11 @@ export interface Needle {
   anchor: Buffer;
   /** Where `anchor` sits in `full`. */
   anchorAt: number;
-  /** Searched only while this says so; asked per chunk, after the needles listed before it. */
-  when?(): boolean;
+  /**
+   * Where to start searching the chunk, null to skip it; asked once per chunk, after the needles listed
+   * before it have been searched. Without it, the whole chunk.
+   */
+  startAt?(): number | null;
   /** Sees each match (the chunk's bytes and where `full` starts) before any line is decoded. */
   onMatch?(region: Buffer, at: number): void;
 }
@@ -17,7 +20,7 @@ export interface Needle {
  * on longer ones; a short anchor that starts with a byte rare in transcripts (an uppercase letter)
  * is found 4–6× faster than a long needle starting with `"`, which JSON is full of (measured here).
  */
-export function needle(full: string, anchor = full, hooks: Pick<Needle, "when" | "onMatch"> = {}): Needle {
+export function needle(full: string, anchor = full, hooks: Pick<Needle, "startAt" | "onMatch"> = {}): Needle {
   const anchorAt = full.indexOf(anchor);
   if (anchorAt === -1) throw new Error(`anchor ${JSON.stringify(anchor)} is not part of ${JSON.stringify(full)}`);
   return { full: Buffer.from(full), anchor: Buffer.from(anchor), anchorAt, ...hooks };
@@ -123,18 +126,19 @@ export async function forEachCandidateLine(path: string, options: CandidateOptio
 function scanRegion(region: Buffer, options: CandidateOptions): void {
   const starts: number[] = [];
   for (const item of options.needles) {
-    const { full, anchor, anchorAt, when, onMatch }: Needle = Buffer.isBuffer(item) ? { full: item, anchor: item, anchorAt: 0 } : item;
-    if (when && !when()) continue;
-    let at = region.indexOf(anchor);
+    const { full, anchor, anchorAt, startAt, onMatch }: Needle = Buffer.isBuffer(item) ? { full: item, anchor: item, anchorAt: 0 } : item;
+    const from = startAt ? startAt() : 0;
+    if (from === null) continue;
+    let at = region.indexOf(anchor, from);
     while (at !== -1) {
-      const from = at - anchorAt;
+      const fullAt = at - anchorAt;
       if (anchorAt === 0 && anchor.length === full.length) {
         // The anchor is the whole needle.
-      } else if (from < 0 || region.compare(full, 0, full.length, from, from + full.length) !== 0) {
+      } else if (fullAt < 0 || region.compare(full, 0, full.length, fullAt, fullAt + full.length) !== 0) {
         at = region.indexOf(anchor, at + 1);
         continue;
       }
-      onMatch?.(region, from);
+      onMatch?.(region, fullAt);
       starts.push(region.lastIndexOf(NEWLINE, at) + 1);
       at = region.indexOf(anchor, region.indexOf(NEWLINE, at) + 1);
     }

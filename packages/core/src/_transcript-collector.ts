@@ -67,8 +67,6 @@ export class TranscriptCollector {
   private readonly compactions: CompactionRecord[] = [];
   private badLines = 0;
   private droppedEntries = 0;
-  /** A TaskCreate call was seen: its result lines are worth finding from now on. */
-  sawTaskCreate = false;
 
   constructor(private readonly options: CollectorOptions) {}
 
@@ -107,6 +105,12 @@ export class TranscriptCollector {
     };
   }
 
+  /** A TaskCreate call has not met its result yet (the result carries the task's id). */
+  awaitsTaskId(): boolean {
+    for (const call of this.pending.values()) if (call.tool === "TaskCreate" && call.taskId === undefined) return true;
+    return false;
+  }
+
   private assistant(line: RawLine): void {
     const content = line.message?.content;
     if (!Array.isArray(content)) return;
@@ -124,10 +128,7 @@ export class TranscriptCollector {
     const key = `${FILE_TOOLS.has(tool) ? "file" : tool}\0${target}`;
     const call: Call = { seq: ++this.seq, tool, target, key, sidechain };
     if (tool === "TodoWrite" && Array.isArray(input.todos)) call.todos = todoItems(input.todos);
-    if (tool === "TaskCreate") {
-      this.sawTaskCreate = true;
-      if (typeof input.subject === "string") call.subject = input.subject;
-    }
+    if (tool === "TaskCreate" && typeof input.subject === "string") call.subject = input.subject;
     if (tool === "TaskUpdate") {
       if (typeof input.taskId === "string" || typeof input.taskId === "number") call.taskId = String(input.taskId);
       if (typeof input.status === "string") call.status = input.status;

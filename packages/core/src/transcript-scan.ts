@@ -15,19 +15,27 @@ export interface ScanOptions {
 // bookkeeping: most of the bytes) is never decoded. They also occur inside bookkeeping lines, so the
 // parsed line's `type` decides.
 function needles(collector: TranscriptCollector): Needle[] {
-  let taskTools = false;
+  // Where this chunk's first TaskCreate call is: a task's id is only in its result, further on.
+  let taskCreateAt: number | null = null;
   return [
     needle('"type":"tool_use"', '"type":"tool_use"', {
       // The block's name sits beside its type (2.1.332: `{"type":"tool_use","id":"…","name":"…"`).
       onMatch: (region, at) => {
-        taskTools ||= region.subarray(Math.max(0, at - PEEK_BYTES), at + PEEK_BYTES).includes(TASK_CREATE_NAME);
+        if (taskCreateAt === null && region.subarray(Math.max(0, at - PEEK_BYTES), at + PEEK_BYTES).includes(TASK_CREATE_NAME)) taskCreateAt = at;
       },
     }),
     needle('"is_error":true'),
     needle('"compactMetadata":', "Metada"),
     needle('"permissionMode":"', 'Mode":'),
-    // A TaskCreate's result carries the task's id; most sessions never call it, so most scans skip this.
-    needle('{"task":{"id":"', '{"task":{"id":"', { when: () => taskTools || collector.sawTaskCreate }),
+    // Searched only past a TaskCreate call, or from the start while a call from an earlier chunk awaits its
+    // id; most sessions never call TaskCreate, so most chunks skip this needle.
+    needle('{"task":{"id":"', '{"task":{"id":"', {
+      startAt: () => {
+        const from = collector.awaitsTaskId() ? 0 : taskCreateAt;
+        taskCreateAt = null;
+        return from;
+      },
+    }),
   ];
 }
 
