@@ -54,7 +54,7 @@ function parseArgs(argv) {
 }
 
 function fail(message) {
-  process.stderr.write(`bench: ${message}\n${USAGE}\n`);
+  process.stderr.write(`bench: ${message} (--help for usage)\n`);
   process.exit(2);
 }
 

@@ -17,7 +17,8 @@ import { TARGETS } from "../targets.mjs";
 export async function startupSection({ hooks, kit, payloadsDir, transcript, cacheDir, runs, log }) {
   const notes = [];
   const baseEnv = createSandbox("node").env;
-  const emptyBin = join(cacheDir, "empty-executable");
+  // .cjs as the hooks: an extensionless file under this repo's "type": "module" would load as ESM.
+  const emptyBin = join(cacheDir, "empty.cjs");
   writeFileSync(emptyBin, "#!/usr/bin/env node\n");
   chmodSync(emptyBin, 0o755);
   const cases = [

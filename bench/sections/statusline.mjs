@@ -13,7 +13,7 @@ import { TARGETS } from "../targets.mjs";
 export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, peers, runs, log }) {
   const hook = hooks.find((candidate) => candidate.statusLine && candidate.built);
   const entry = kit.hookCases.find((candidate) => candidate.hook === hook?.hook);
-  if (!hook || !entry) return { markdown: "The status line is not built (or has no case file): nothing to measure.", targets: [] };
+  if (!hook || !entry) return { markdown: "The status line is not built (or has no case file): nothing to measure." };
   const fast = entry.cases.find((c) => c.name === "fast");
   const active = entry.cases.find((c) => c.name === "active");
   const [gsd, ccstatusline] = peers;
@@ -55,17 +55,12 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
   log("statusline: ccstatusline with 1 GB, 3 rounds");
   const slowRows = await measure(slowCases, { runs: 3, warmup: 1, rssRuns: 1, onProgress: (text) => log(`ccstatusline 1 GB ${text}`) });
 
-  const flat = (a, b) => ({ ratio: b.median / a.median, min: b.min / a.max, max: b.max / a.min });
+  // Each row's ratios are to `node -e 0` in the same rounds, so their quotient cancels the drift.
+  const flat = (a, b) => ({ wall: b.ratio.median / a.ratio.median, cpu: b.cpuMs / a.cpuMs });
   const oursFlat = flat(row["carryover, new reading"], row["carryover, new reading, 1 GB transcript"]);
   const gsdFlat = flat(row[gsd.name], row[`${gsd.name}, 1 GB transcript`]);
   const ccFlat = flat(slowRows[1], slowRows[2]);
   const peerRows = cases.slice(0, 6).map((c) => row[c.name]);
-  const statusTargets = peerRows.slice(1, 3).map((r) => ({
-    what: r.name,
-    ratio: r.ratio.median,
-    rssMiB: r.rssMiB,
-    met: r.ratio.median <= TARGETS.startupRatio && r.rssMiB <= TARGETS.startupRssMiB,
-  }));
   const markdown = [
     "### Against the peers (same stdin, same run)",
     "",
@@ -78,7 +73,8 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
       peerRows.map((r) => [r.name, ratioCell(r.ratio), cpuCell(r), msCell(r), mib(r.rssMiB)]),
     ),
     "",
-    "\"carryover chaining GSD\" is carryover's line with GSD's as its `chainCommand` (what `carryover install statusline`",
+    "carryover's own target (≤ 1.05× `node -e 0`) is judged in the start-up table, whose rounds hold the floors that explain",
+    "its cost. \"carryover chaining GSD\" is carryover's line with GSD's as its `chainCommand` (what `carryover install statusline`",
     "sets up for a GSD user): GSD runs through `/bin/sh -c` while carryover does its own work, and its line is shown after",
     "ours on the same row (the default `chainPosition`).",
     "",
@@ -88,21 +84,22 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
     "program that reads the transcript sees a real tail either way).",
     "",
     table(
-      ["status line", "1 MB transcript (ms)", "1 GB transcript (ms)", "1 GB ÷ 1 MB", "peak RSS at 1 GB"],
+      ["status line", "1 MB transcript (ms)", "1 GB transcript (ms)", "1 GB ÷ 1 MB, wall", "1 GB ÷ 1 MB, CPU", "peak RSS at 1 GB"],
       [
-        ["carryover, new reading", msCell(row["carryover, new reading"]), msCell(row["carryover, new reading, 1 GB transcript"]), flatCell(oursFlat), mib(row["carryover, new reading, 1 GB transcript"].rssMiB)],
-        [gsd.name, msCell(row[gsd.name]), msCell(row[`${gsd.name}, 1 GB transcript`]), flatCell(gsdFlat), mib(row[`${gsd.name}, 1 GB transcript`].rssMiB)],
-        [`${ccstatusline.name} (3 rounds)`, msCell(slowRows[1]), msCell(slowRows[2]), flatCell(ccFlat), mib(slowRows[2].rssMiB)],
+        ["carryover, new reading", msCell(row["carryover, new reading"]), msCell(row["carryover, new reading, 1 GB transcript"]), ...flatCells(oursFlat), mib(row["carryover, new reading, 1 GB transcript"].rssMiB)],
+        [gsd.name, msCell(row[gsd.name]), msCell(row[`${gsd.name}, 1 GB transcript`]), ...flatCells(gsdFlat), mib(row[`${gsd.name}, 1 GB transcript`].rssMiB)],
+        [`${ccstatusline.name} (3 rounds)`, msCell(slowRows[1]), msCell(slowRows[2]), ...flatCells(ccFlat), mib(slowRows[2].rssMiB)],
       ],
     ),
     "",
     "carryover's status line never opens the transcript (it reads stdin, its reading file and the level markers), so the",
-    "size cannot show; the row is the proof. Ratios in this table are of medians (min: fastest 1 GB run ÷ slowest 1 MB run).",
+    "size cannot show; the row is the proof. The wall quotient is of the two rows' median ratios to `node -e 0`; the CPU one,",
+    "of their mean CPU times, is what the target is judged on: it measures work, which is what a transcript read would add.",
   ].join("\n");
-  const flatTarget = { what: "statusline 1 GB ÷ 1 MB transcript", ratio: oursFlat.ratio, met: oursFlat.ratio <= TARGETS.flatRatio };
-  return { markdown, rows: row, slowRows, targets: statusTargets, flatTarget };
+  const flatTarget = { what: "statusline 1 GB ÷ 1 MB transcript", ratio: oursFlat.cpu, wall: oursFlat.wall, met: oursFlat.cpu <= TARGETS.flatRatio };
+  return { markdown, rows: row, slowRows, flatTarget };
 }
 
-function flatCell({ ratio, min, max }) {
-  return `${ratio.toFixed(2)}× (${min.toFixed(2)}–${max.toFixed(2)})`;
+function flatCells({ wall, cpu }) {
+  return [`${wall.toFixed(2)}×`, `${cpu.toFixed(2)}×`];
 }
