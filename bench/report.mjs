@@ -17,7 +17,7 @@ export function report({ results, before, after, startedAt, options, complete })
     `**Load average** (1 / 5 / 15 min) at the start ${load(before)}, at the end ${load(after)}.`,
     quiet
       ? "The machine was quiet."
-      : `**The machine was not quiet**: other work (engineers' test suites) ran on its ${before.nproc} cores during the run, so absolute times ` +
+      : `**The machine was not quiet**: other work (other engineers' builds and test suites) ran on its ${before.nproc} cores during the run, so absolute times ` +
           "are inflated and vary from round to round; the ratios, each taken against `node -e 0` in the same round, are the figures to read, and " +
           "their min–max shows the noise.",
     "",
@@ -33,12 +33,15 @@ export function report({ results, before, after, startedAt, options, complete })
     "Needs GNU `/usr/bin/time` (peak RSS, CPU time), `jq` (installed with apt-get when missing) and, on the first run, npm to install",
     "the pinned status line peers into `bench/.peers` (gitignored). Transcripts are generated into a temp dir and removed.",
     "",
-    "**How the figures are made.** Every case of a table runs in interleaved rounds (a, b, c, a, b, c, …) after 3 warm-up rounds;",
-    "each run's wall time is divided by the baseline's (`node -e 0`, or readline for the scans) in the same round, and a",
-    "cell shows the median of those ratios with their min–max. Milliseconds are wall-time medians (min–max), for scale only.",
-    "Peak RSS is the largest of 3 separate runs under GNU time, so its fork is not in the timings. Every measured path is",
-    "first run once and checked: its stdout, the file it must leave (a marker, a reading), and an empty carryover log (a",
-    "hook fails open, so an internal error would otherwise be timed as a fast path).",
+    "**How the figures are made.** Every case of a table runs in interleaved rounds (a, b, c, a, b, c, …) after warm-up rounds",
+    "(3; 1 for the scans); each run's wall time is divided by the baseline's (`node -e 0`, or readline for the scans) in the",
+    "same round, and a cell shows the median of those ratios with their min–max. Milliseconds are wall-time medians (min–max),",
+    "for scale only. CPU is the mean user + sys time per run of the case's processes (all threads, read from the kernel's",
+    "accounting of waited-for children), over the baseline's. Peak RSS is the largest of separate runs under GNU time (3;",
+    "1 for the scans), so its fork is not in the timings. Every measured path is first run once and checked: its stdout,",
+    "the file it must leave (a marker, a reading), and an empty carryover log (a hook fails open, so an internal error",
+    "would otherwise be timed as a fast path). Hooks run as Claude Code runs them: the executable itself, the payload on",
+    "stdin, the project as cwd, a throwaway HOME, and only the environment Claude Code sets (`CLAUDE_PROJECT_DIR`).",
     "",
     "## Targets",
     "",

@@ -85,12 +85,11 @@ async function main() {
   const transcripts = transcriptStore(kit, join(payloadsDir, "transcript-sample.jsonl"), log);
   const results = {};
   try {
-    const hookTranscript = () => transcripts.generate(5e6, 1).path;
     if (only.has("startup")) {
-      results.startup = await startupSection({ hooks, kit, payloadsDir, transcript: hookTranscript(), cacheDir, runs: options.runs, log });
+      results.startup = await startupSection({ hooks, kit, payloadsDir, transcripts, cacheDir, runs: options.runs, log });
     }
     if (only.has("prompt")) {
-      results.prompt = await perPromptSection({ hooks, kit, payloadsDir, transcript: hookTranscript(), runs: options.runs, log });
+      results.prompt = await perPromptSection({ hooks, kit, payloadsDir, transcripts, runs: options.runs, log });
     }
     if (only.has("statusline")) {
       const peers = ensurePeers(benchDir, log);

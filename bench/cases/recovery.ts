@@ -33,11 +33,19 @@ export const cases: HookCases = {
     },
     {
       name: "active",
-      what: "UserPromptSubmit, first prompt after a compaction: scans the transcript, delivers the recovery context",
+      what: "UserPromptSubmit, first prompt after a compaction: scans the 5 MB transcript, delivers the recovery context",
       payload: prompt,
       setup: compacted,
       expect: HEADING,
       verify: (context) => (hasMarker(context.env, context.sessionId, COMPACTED_MARKER) ? "the compaction marker was not taken" : null),
+    },
+    {
+      name: "active, 100 MB transcript",
+      what: "the same after a long session: the scan reads 100 MB",
+      payload: prompt,
+      setup: compacted,
+      transcriptBytes: 100e6,
+      expect: HEADING,
     },
     {
       name: "SessionStart(compact)",

@@ -6,7 +6,7 @@ export interface CaseContext {
   projectDir: string;
   env: Env;
   sessionId: string;
-  /** A generated transcript shaped like Claude Code's, at the path Claude Code would use. */
+  /** A generated transcript shaped like Claude Code's (`HookCase.transcriptBytes`), at the path Claude Code would use. */
   transcriptPath: string;
   /** A captured 2.1.332 payload (test-fixtures/payloads) with its paths moved into this sandbox. */
   captured(name: string): Record<string, unknown>;
@@ -22,6 +22,8 @@ export interface HookCase {
   payload(context: CaseContext): Record<string, unknown>;
   /** Runs before every run, outside the timing: puts the files this path needs in place. */
   setup?(context: CaseContext): void;
+  /** The transcript behind the payload's transcript_path; default 5 MB (a working session's after an hour or two). */
+  transcriptBytes?: number;
   /** What stdout must contain on this path; null: it must print nothing. Checked before timing. */
   expect: string | null;
   /** An effect this path must leave (a marker, a reading); returns the problem, or null. */

@@ -8,13 +8,17 @@ import { measure, probe } from "../measure.mjs";
 import { createSandbox } from "../sandbox.mjs";
 import { TARGETS } from "../targets.mjs";
 
+// A working session's transcript after an hour or two; cases that need a longer one say so.
+const HOOK_TRANSCRIPT_BYTES = 5e6;
+
 /**
  * Start-up of every hook on each of its paths, against `node -e 0` in the same interleaved run, with
  * two floors beside it: an empty executable started through the same `#!/usr/bin/env node` shebang,
  * and the hook switched off (`CARRYOVER=0`: its bundle loads, then it returns), which together tell
  * what the bundle's size and what the path's own work cost.
  */
-export async function startupSection({ hooks, kit, payloadsDir, transcript, cacheDir, runs, log }) {
+export async function startupSection({ hooks, kit, payloadsDir, transcripts, cacheDir, runs, log }) {
+  const transcript = transcripts.generate(HOOK_TRANSCRIPT_BYTES, 1).path;
   const notes = [];
   const baseEnv = createSandbox("node").env;
   // .cjs as the hooks: an extensionless file under this repo's "type": "module" would load as ESM.
@@ -26,6 +30,9 @@ export async function startupSection({ hooks, kit, payloadsDir, transcript, cach
     { name: "empty executable", row: { hook: "—", path: "empty", what: "an empty file run through `#!/usr/bin/env node`, as hooks are" }, proc: { command: emptyBin, env: baseEnv } },
   ];
   const byHook = new Map(kit.hookCases.map((entry) => [entry.hook, entry]));
+  for (const entry of kit.hookCases) {
+    if (!hooks.some((hook) => hook.hook === entry.hook)) notes.push(`\`${entry.hook}\`: bench/cases/${entry.hook}.ts has no hook package (yet); skipped.`);
+  }
   for (const hook of hooks) {
     if (!hook.built) {
       notes.push(`\`${hook.hook}\`: not built (${hook.binPath} missing); skipped.`);
@@ -44,7 +51,8 @@ export async function startupSection({ hooks, kit, payloadsDir, transcript, cach
       proc: hookProc(hook, off, offContext, { CARRYOVER: "0" }),
     });
     for (const hookCase of entry.cases) {
-      const context = caseContext(kit, `${hook.hook}-${hookCase.name.replace(/\W+/g, "-")}`, payloadsDir, transcript);
+      const caseTranscript = hookCase.transcriptBytes ? transcripts.generate(hookCase.transcriptBytes, 3).path : transcript;
+      const context = caseContext(kit, `${hook.hook}-${hookCase.name.replace(/\W+/g, "-")}`, payloadsDir, caseTranscript);
       const c = {
         name: `${hook.hook} ${hookCase.name}`,
         row: { hook: hook.hook, path: hookCase.name, what: hookCase.what, everyPrompt: hookCase.everyPrompt === true },
@@ -101,7 +109,8 @@ export async function startupSection({ hooks, kit, payloadsDir, transcript, cach
  * The whole cost of one prompt: every UserPromptSubmit hook, all on their fast paths or all on their
  * active paths, started together as Claude Code starts them, and one after the other (the sum).
  */
-export async function perPromptSection({ hooks, kit, payloadsDir, transcript, runs, log }) {
+export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, runs, log }) {
+  const transcript = transcripts.generate(HOOK_TRANSCRIPT_BYTES, 1).path;
   const byHook = new Map(kit.hookCases.map((entry) => [entry.hook, entry]));
   const installed = hooks.filter((hook) => hook.built && runsOn(hook, "UserPromptSubmit") && byHook.has(hook.hook));
   const skipped = hooks.filter((hook) => runsOn(hook, "UserPromptSubmit") && !installed.includes(hook)).map((hook) => hook.hook);
