@@ -26,67 +26,69 @@ export function missedTargets(results) {
 }
 
 /**
- * Splits each missed path's cost into the shebang launch, loading the bundle, the path's own work and,
- * for a lazy hook's fast path, the deferred code it carries; in CPU time, because on a loaded machine
- * the wall-time differences between these rows drown in the noise.
+ * Splits each missed path's CPU over `node -e 0` into: the launch and boot beyond `node -e 0`'s, loading
+ * the bundle, the deferred code a lazy hook's fast path carries, and the path's own work. The last
+ * three come from the in-process figures (fine-grained, no boot in them); the first is the rest.
  */
 function startupAnalysis(rows, misses) {
   const node = rows["node -e 0"];
-  const shebang = rows["empty executable"];
   const split = misses.map((t) => {
     const row = rows[`${t.hook} ${t.path}`];
     const off = rows[`${t.hook} off`];
     const variant = t.path === "fast" ? rows[`${t.hook} fast, lazy code left out`] : undefined;
+    const deferredMs = variant ? row.jsCpuMs - variant.jsCpuMs : null;
     return {
       t,
       row,
-      launch: shebang.cpuRatio - 1,
-      load: off.cpuRatio - shebang.cpuRatio - (variant ? row.cpuRatio - variant.cpuRatio : 0),
-      lazy: variant ? row.cpuRatio - variant.cpuRatio : null,
-      work: row.cpuRatio - off.cpuRatio,
+      launchMs: row.cpuMs - row.jsCpuMs - node.cpuMs,
+      bundleMs: off.jsCpuMs - (deferredMs ?? 0),
+      deferredMs,
+      workMs: row.jsCpuMs - off.jsCpuMs,
     };
   });
+  const part = (ms) => (ms === null ? "—" : `${points(ms / node.cpuMs)} (${ms < 0 ? "−" : ""}${Math.abs(ms).toFixed(1)} ms)`);
   return [
     "### Hook start-up",
     "",
-    `\`node -e 0\` took ${node.median.toFixed(1)} ms wall (median) and ${node.cpuMs.toFixed(1)} ms of CPU per run here. Each missed path's CPU`,
-    "over `node -e 0`, split with the floor rows of the same run: *launch* is the empty `.cjs` started through",
-    "`#!/usr/bin/env node`; *bundle* is the hook switched off (`CARRYOVER=0`: the file loads, the runtime returns) over that,",
-    "less the deferred code; *deferred code* is the fast path with `./run.ts` and zod in the file over the bench-built",
-    "variant without them (never executed, but V8 still reads and pre-parses them); *own work* is the path over the",
-    "switched-off hook (stdin, config files, its checks; on active paths its reads, output and writes). Parts smaller than",
-    "the run's noise can come out negative.",
+    `\`node -e 0\` took ${node.median.toFixed(1)} ms wall (median) and ${node.cpuMs.toFixed(1)} ms of CPU per run here. Each missed path's CPU over`,
+    "`node -e 0`'s, in points of it and in ms: *bundle* is the hook's JS switched off (`CARRYOVER=0`: the file is read, compiled",
+    "and evaluated, the runtime returns), less the deferred code; *deferred code* is the fast path's JS with `./run.ts` and zod",
+    "in the file over the bench-built variant without them (never executed, but V8 still reads and pre-parses them); *own",
+    "work* is the path's JS over the switched-off hook's (stdin, config files, its checks; on active paths its reads, output",
+    "and writes); *launch and boot* is the rest of the process's CPU over `node -e 0`'s (the `env` exec of the shebang,",
+    "Node loading a script file instead of `-e`), the least precise part: a difference of two means taken on a busy machine.",
     "",
     table(
-      ["path", "wall", "CPU", "missed by (wall)", "launch", "bundle", "deferred code", "own work", "what would close it"],
+      ["path", "wall", "CPU", "missed by (wall)", "launch and boot", "bundle", "deferred code", "own work", "what would close it"],
       split.map((s) => [
         `\`${s.t.hook}\` ${s.t.path}`,
         x(s.t.ratio),
         x(s.row.cpuRatio),
         `${points(s.t.ratio - TARGETS.startupRatio)}×${s.t.rssMiB > TARGETS.startupRssMiB ? `, ${mib(s.t.rssMiB - TARGETS.startupRssMiB)}` : ""}`,
-        points(s.launch),
-        points(s.load),
-        s.lazy === null ? "—" : points(s.lazy),
-        points(s.work),
+        part(s.launchMs),
+        part(s.bundleMs),
+        part(s.deferredMs),
+        part(s.workMs),
         closeStartup(s),
       ]),
     ),
     "",
-    "The levers, measured: the launch is Node's (an executable file found through `env`), the same for any Node hook;",
-    "registering hooks in Claude Code's exec form with Node's absolute path (`\"command\": \"/usr/bin/node\", \"args\": [file]`)",
-    "would skip the `env` exec, and nothing else short of not being a Node process removes it. The bundle part is what the",
-    "file's size costs to read and compile (see the bundle sizes below). The deferred-code column is what moving the active",
-    "path out of the file the fast path loads would save.",
+    "The levers: the bundle part is what the file's size costs to read and compile on every run, used or not (see the bundle",
+    "sizes below: zod/mini is half of most files); the deferred-code column is what moving the active path out of the file the",
+    "fast path loads would save; the launch is Node's, the same for any Node hook (registering hooks in Claude Code's exec",
+    "form with Node's absolute path, `\"command\": \"/usr/bin/node\", \"args\": [file]`, would skip the `env` exec).",
   ].join("\n");
 }
 
-function closeStartup({ row, launch, load, lazy, work }) {
+function closeStartup({ t, row, launchMs, bundleMs, deferredMs, workMs }) {
   if (row.cpuRatio <= TARGETS.startupRatio) return "CPU within target: the wall figure is this run's load; rerun on a quiet machine";
-  const largest = Math.max(launch, load, lazy ?? Number.NEGATIVE_INFINITY, work);
-  if (largest === launch) return "the launch dominates: exec form with Node's absolute path";
-  if (largest === lazy) return "keep the active path's code (and zod) out of the fast path's file";
-  if (largest === load) return "a smaller bundle (below)";
-  return "less work on the path (fewer file-system calls, no config read when nothing is configured)";
+  const largest = Math.max(launchMs, bundleMs, deferredMs ?? Number.NEGATIVE_INFINITY, workMs);
+  if (largest === deferredMs) return "keep the active path's code (and zod) out of the fast path's file";
+  if (largest === bundleMs) return "a smaller file: no zod on this path, core's config table per hook";
+  if (largest === workMs) {
+    return t.path === "fast" ? "less work before deciding (fewer file-system calls, no config read when nothing is configured)" : "less work on the path (its reads, writes and output)";
+  }
+  return "the launch dominates: exec form with Node's absolute path";
 }
 
 function promptAnalysis(t) {

@@ -86,7 +86,7 @@ async function main() {
   const results = {};
   try {
     if (only.has("startup")) {
-      results.startup = await startupSection({ hooks, kit, payloadsDir, transcripts, cacheDir, runs: options.runs, log });
+      results.startup = await startupSection({ benchDir, hooks, kit, payloadsDir, transcripts, cacheDir, runs: options.runs, log });
     }
     if (only.has("prompt")) {
       results.prompt = await perPromptSection({ hooks, kit, payloadsDir, transcripts, runs: options.runs, log });

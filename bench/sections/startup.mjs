@@ -4,6 +4,7 @@ import { buildFastPathVariant } from "../build-kit.mjs";
 import { cpuCell, kb, mib, msCell, ratioCell, table } from "../format.mjs";
 import { caseContext, checkHookCase, hookProc } from "../hook-runs.mjs";
 import { runsOn } from "../hooks.mjs";
+import { jsCpuMs } from "../js-cpu.mjs";
 import { measure, probe } from "../measure.mjs";
 import { createSandbox } from "../sandbox.mjs";
 import { TARGETS } from "../targets.mjs";
@@ -17,7 +18,7 @@ const HOOK_TRANSCRIPT_BYTES = 5e6;
  * and the hook switched off (`CARRYOVER=0`: its bundle loads, then it returns), which together tell
  * what the bundle's size and what the path's own work cost.
  */
-export async function startupSection({ hooks, kit, payloadsDir, transcripts, cacheDir, runs, log }) {
+export async function startupSection({ benchDir, hooks, kit, payloadsDir, transcripts, cacheDir, runs, log }) {
   const transcript = transcripts.generate(HOOK_TRANSCRIPT_BYTES, 1).path;
   const notes = [];
   const baseEnv = createSandbox("node").env;
@@ -82,6 +83,11 @@ export async function startupSection({ hooks, kit, payloadsDir, transcripts, cac
   }
   log(`start-up: ${cases.length} cases × ${runs} rounds`);
   const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, onProgress: (text) => log(`start-up ${text}`) });
+  log("start-up: in-process CPU of each hook's JavaScript");
+  const jsRuns = Math.max(5, Math.round(runs / 4));
+  rows.forEach((row, i) => {
+    row.jsCpuMs = cases[i].row.hook === "—" ? null : jsCpuMs(benchDir, cases[i], jsRuns);
+  });
   const targets = [];
   const tableRows = rows.map((row, i) => {
     const { hook, path, what, everyPrompt } = cases[i].row;
@@ -91,15 +97,21 @@ export async function startupSection({ hooks, kit, payloadsDir, transcripts, cac
       verdict = met ? "met" : "**missed**";
       targets.push({ hook, path, ratio: row.ratio.median, rssMiB: row.rssMiB, met, row });
     }
-    return [hook, path, what, ratioCell(row.ratio), cpuCell(row), msCell(row), mib(row.rssMiB), verdict];
+    const js = row.jsCpuMs === null ? "—" : `${row.jsCpuMs.toFixed(1)} ms`;
+    return [hook, path, what, ratioCell(row.ratio), cpuCell(row), js, msCell(row), mib(row.rssMiB), verdict];
   });
   const markdown = [
-    table(["hook", "path", "what happens", "wall × `node -e 0`", "CPU × `node -e 0`", "wall ms", "peak RSS", `target ≤ ${TARGETS.startupRatio}× / ${TARGETS.startupRssMiB} MiB`], tableRows),
+    table(
+      ["hook", "path", "what happens", "wall × `node -e 0`", "CPU × `node -e 0`", "its JS's CPU", "wall ms", "peak RSS", `target ≤ ${TARGETS.startupRatio}× / ${TARGETS.startupRssMiB} MiB`],
+      tableRows,
+    ),
     "",
     "The target applies to the paths that run on (nearly) every prompt, response or edit: a per-prompt hook's fast path, a",
     "pin re-injected every turn, every status line render, memory-guard after a Write or Edit. The other paths run once per",
     "level, per compaction or per session. \"CPU\" is the mean user + sys time of the process (all its threads) over",
-    "`node -e 0`'s in the same run: the machine's load stretches it far less than wall time.",
+    "`node -e 0`'s in the same run: the machine's load stretches it far less than wall time. \"Its JS's CPU\" is measured",
+    `inside the process (\`process.cpuUsage\` from a \`node -r\` preload to exit, median of ${jsRuns} runs): loading the hook's`,
+    "file and running the path, without Node's own boot.",
     ...(notes.length > 0 ? ["", ...notes.map((note) => `- ${note}`)] : []),
   ].join("\n");
   return { markdown, rows: Object.fromEntries(rows.map((row, i) => [cases[i].name, row])), targets, notes };
