@@ -5,7 +5,7 @@ import { clone, readJsonDoc, serializeJson } from "./json-doc.ts";
 
 type Json = Record<string, unknown>;
 
-export const STATUSLINE_HOOK = "statusline";
+const STATUSLINE_HOOK = "statusline";
 const SECTION = "statusline";
 const KEY = "chainCommand";
 
