@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./ledger.ts";
+import { appendLedger, type LedgerEntry, ledgerPath, MAX_SUMMARY_CHARS, readLedger, summaryOf } from "./ledger.ts";
 
 const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";
 let home: string;
@@ -57,6 +57,22 @@ describe("ledger", () => {
     appendFileSync(ledgerPath(env, SESSION), '{"atMs":2,"trigger":"auto","summ\n{"other":true}\n\n');
     appendLedger(env, SESSION, entry(3), 50);
     expect(readLedger(env, SESSION).map((kept) => kept.atMs)).toEqual([1, 3]);
+  });
+
+  it("an entry appended after a torn last line (a crash mid-append) is kept whole, the torn line dropped", () => {
+    appendLedger(env, SESSION, entry(1), 50);
+    appendFileSync(ledgerPath(env, SESSION), '{"atMs":2,"trigger":"auto","summ');
+    appendLedger(env, SESSION, entry(3), 50);
+    appendLedger(env, SESSION, entry(4), 50);
+    expect(readLedger(env, SESSION)).toEqual([entry(1), entry(3), entry(4)]);
+  });
+
+  it("keeps a pathological summary only up to MAX_SUMMARY_CHARS, cut visibly", () => {
+    appendLedger(env, SESSION, entry(1, "x".repeat(10 * 1024 * 1024)), 50);
+    const [kept] = readLedger(env, SESSION);
+    expect(kept?.summary).toHaveLength(MAX_SUMMARY_CHARS);
+    expect(kept?.summary).toMatch(/^x+\n\[… cut by carryover/);
+    expect(statSync(ledgerPath(env, SESSION)).size).toBeLessThan(MAX_SUMMARY_CHARS + 200);
   });
 
   it("keeps a multi-line summary on one line of the file", () => {

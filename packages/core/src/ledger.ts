@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { appendLine, writeFileAtomic } from "./atomic.ts";
 import type { Env } from "./env.ts";
+import { capText } from "./output.ts";
 import { ensureSessionDir, sessionDirPath } from "./paths.ts";
 
 /** One compaction as PostCompact saw it. */
@@ -14,6 +15,7 @@ export interface LedgerEntry {
 }
 
 const LEDGER_FILE = "compactions.jsonl";
+export const MAX_SUMMARY_CHARS = 50_000;
 
 export function ledgerPath(env: Env, sessionId: string): string {
   return join(sessionDirPath(env, sessionId), LEDGER_FILE);
@@ -25,14 +27,20 @@ export function summaryOf(compactSummary: string): string {
   return (match ? match[1]! : compactSummary.replace(/<analysis>[\s\S]*?<\/analysis>/g, "")).trim();
 }
 
+function ledgerText(env: Env, sessionId: string): string {
+  try {
+    return readFileSync(ledgerPath(env, sessionId), "utf8");
+  } catch {
+    return "";
+  }
+}
+
 /** Every entry, oldest first; a torn or foreign line (a crash mid-append) is skipped. */
 export function readLedger(env: Env, sessionId: string): LedgerEntry[] {
-  let text: string;
-  try {
-    text = readFileSync(ledgerPath(env, sessionId), "utf8");
-  } catch {
-    return [];
-  }
+  return parseLedger(ledgerText(env, sessionId));
+}
+
+function parseLedger(text: string): LedgerEntry[] {
   const entries: LedgerEntry[] = [];
   for (const line of text.split("\n")) {
     if (!line) continue;
@@ -46,12 +54,18 @@ export function readLedger(env: Env, sessionId: string): LedgerEntry[] {
   return entries;
 }
 
-/** Appends one entry; keeps at most `maxEntries`, dropping the oldest. */
+/**
+ * Appends one entry; keeps at most `maxEntries`, dropping the oldest. A summary is kept up to
+ * `MAX_SUMMARY_CHARS`: readers quote at most 10,000 characters of one, and every append and every
+ * PreCompact reads the whole ledger, so one pathological summary must not slow each later compaction.
+ */
 export function appendLedger(env: Env, sessionId: string, entry: LedgerEntry, maxEntries: number): void {
   const path = join(ensureSessionDir(env, sessionId), LEDGER_FILE);
-  appendLine(path, JSON.stringify(entry));
-  const entries = readLedger(env, sessionId);
-  if (entries.length > maxEntries) {
-    writeFileAtomic(path, entries.slice(-maxEntries).map((kept) => `${JSON.stringify(kept)}\n`).join(""));
-  }
+  const text = ledgerText(env, sessionId);
+  const kept = { ...entry, summary: capText(entry.summary, MAX_SUMMARY_CHARS) };
+  const entries = [...parseLedger(text), kept];
+  // A line appended after a torn one (a crash mid-append) would be glued to it and lost: rewrite instead.
+  const torn = text !== "" && !text.endsWith("\n");
+  if (entries.length > maxEntries || torn) writeFileAtomic(path, entries.slice(-maxEntries).map((item) => `${JSON.stringify(item)}\n`).join(""));
+  else appendLine(path, JSON.stringify(kept));
 }
