@@ -8,6 +8,13 @@ const UNKNOWN = "–";
 // of the window, reads very differently from ours (20% when compaction fires): both are shown. A plain
 // 200k window compacts at 83% of it, close enough to show ours alone.
 const WINDOW_NOTE_BELOW_SHARE = 0.75;
+// The model name comes from Claude Code's stdin; past this it is not a name and would be the whole line.
+const MAX_MODEL_CHARS = 60;
+
+function clip(text: string, maxChars: number): string {
+  const chars = [...text.slice(0, maxChars * 2)];
+  return chars.length <= maxChars ? chars.join("") : `${chars.slice(0, maxChars - 1).join("")}…`;
+}
 
 function percentText(percent: number): string {
   return `${Math.floor(percent)}%`;
@@ -24,7 +31,7 @@ export function lineValues(reading: UsageReading | null, sizes: Sizes, modelName
     windowPercent: UNKNOWN,
     window: formatTokens(sizes.windowTokens),
     windowNote: "",
-    model: modelName ?? "",
+    model: clip(modelName ?? "", MAX_MODEL_CHARS),
   };
   if (!reading) return values;
   const percents = usagePercents(reading);

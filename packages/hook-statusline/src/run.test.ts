@@ -108,6 +108,11 @@ describe("the line", () => {
     expect(await show(stdin(600_000, (value) => delete value.model), { env })).toBe("62% · 367k left");
   });
 
+  it("cuts a model name that is no name (a 10 MB string) instead of printing it", async () => {
+    const line = await show(stdin(600_000, (value) => (value.model = { id: "x", display_name: "m".repeat(10 * 1024 * 1024) })));
+    expect(line).toBe(`ctx 62% · 600k of 967k to auto-compact · ${"m".repeat(59)}…`);
+  });
+
   it("guesses the window from the model when Claude Code reports none", async () => {
     const text = stdin(100_000, (value) => {
       delete value.context_window.context_window_size;
