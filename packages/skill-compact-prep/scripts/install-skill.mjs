@@ -2,7 +2,7 @@
 // Copies the built skill into a Claude Code skills dir, exactly as package.json's `carryover` field lists it
 // (the same field the carryover installer reads):
 //   node scripts/install-skill.mjs [--force] [<skills-dir>]     default: ${CLAUDE_CONFIG_DIR:-~/.claude}/skills
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,7 +38,11 @@ export function installSkill(skillsDir, { force = false, packageDir = PACKAGE_DI
     chmodSync(to, statSync(from).mode & 0o755);
     return to;
   });
-  return { dir, files };
+  // Node 20 runs an extensionless file as ESM under a "type": "module" package.json above it;
+  // the state CLI is a CommonJS bundle, so the skill dir pins the type (as the installer does).
+  const guard = join(dir, "package.json");
+  writeFileSync(guard, '{"type":"commonjs"}\n');
+  return { dir, files: [...files, guard] };
 }
 
 function defaultSkillsDir() {

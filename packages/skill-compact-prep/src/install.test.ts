@@ -29,6 +29,11 @@ describe("installSkill (the package's carryover field)", () => {
     expect(statSync(join(dir, "carryover-state")).mode & 0o777).toBe(0o755);
   });
 
+  it("pins the skill dir to CommonJS so the extensionless state CLI runs under a type:module package.json", () => {
+    const { dir } = installSkill(skillsDir, { packageDir });
+    expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8"))).toEqual({ type: "commonjs" });
+  });
+
   it("replaces its own earlier install but never someone else's compact-prep without force", () => {
     installSkill(skillsDir, { packageDir });
     installSkill(skillsDir, { packageDir });
