@@ -30,14 +30,14 @@ describe("writeFileAtomic", () => {
     expect(statSync(path).mode & 0o777).toBe(0o755);
   });
 
-  it("replaces a symlink at the path instead of writing through it", () => {
+  it("refuses a symlink at the path, writing nothing through it and leaving no temp file", () => {
     const target = join(dir, "victim");
     writeFileSync(target, "keep me");
     symlinkSync(target, join(dir, "marker.json"));
-    writeFileAtomic(join(dir, "marker.json"), "new");
+    expect(() => writeFileAtomic(join(dir, "marker.json"), "new")).toThrow(expect.objectContaining({ code: "UNSAFE_PATH" }));
     expect(readFileSync(target, "utf8")).toBe("keep me");
-    expect(lstatSync(join(dir, "marker.json")).isSymbolicLink()).toBe(false);
-    expect(readFileSync(join(dir, "marker.json"), "utf8")).toBe("new");
+    expect(lstatSync(join(dir, "marker.json")).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(["marker.json", "victim"]);
   });
 
   it("throws when the directory is missing", () => {

@@ -1,4 +1,4 @@
-import { closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CarryoverError } from "./errors.ts";
 
@@ -14,10 +14,11 @@ export interface AtomicWriteOptions {
 
 /**
  * Writes through a temp file in the same directory, fsync, then rename: a reader (or a crash)
- * sees the old file or the new one, never a torn one. Rename replaces a symlink at `path`
- * instead of writing through it.
+ * sees the old file or the new one, never a torn one. A symlink at `path` is refused, as readers
+ * refuse it; one planted after that check is replaced by the rename, never written through.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600, { durable = true }: AtomicWriteOptions = {}): void {
+  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   const fd = openSync(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
   try {

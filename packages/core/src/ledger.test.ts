@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -73,6 +73,17 @@ describe("ledger", () => {
     expect(kept?.summary).toHaveLength(MAX_SUMMARY_CHARS);
     expect(kept?.summary).toMatch(/^x+\n\[… cut by carryover/);
     expect(statSync(ledgerPath(env, SESSION)).size).toBeLessThan(MAX_SUMMARY_CHARS + 200);
+  });
+
+  it("does not read or append through a symlinked ledger", () => {
+    appendLedger(env, SESSION, entry(1), 50);
+    const victim = join(home, "victim.jsonl");
+    writeFileSync(victim, `${JSON.stringify(entry(7, "planted"))}\n`);
+    rmSync(ledgerPath(env, SESSION));
+    symlinkSync(victim, ledgerPath(env, SESSION));
+    expect(readLedger(env, SESSION)).toEqual([]);
+    expect(() => appendLedger(env, SESSION, entry(2), 50)).toThrow();
+    expect(readFileSync(victim, "utf8")).toBe(`${JSON.stringify(entry(7, "planted"))}\n`);
   });
 
   it("keeps a multi-line summary on one line of the file", () => {

@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { appendLine, writeFileAtomic } from "./atomic.ts";
+import { appendLine, readFileNoFollow, writeFileAtomic } from "./atomic.ts";
 import type { Env } from "./env.ts";
 import { capText } from "./output.ts";
 import { ensureSessionDir, sessionDirPath } from "./paths.ts";
@@ -27,9 +26,10 @@ export function summaryOf(compactSummary: string): string {
   return (match ? match[1]! : compactSummary.replace(/<analysis>[\s\S]*?<\/analysis>/g, "")).trim();
 }
 
+// A symlinked ledger reads as empty (its appends are refused): it is not the session's.
 function ledgerText(env: Env, sessionId: string): string {
   try {
-    return readFileSync(ledgerPath(env, sessionId), "utf8");
+    return readFileNoFollow(ledgerPath(env, sessionId)) ?? "";
   } catch {
     return "";
   }

@@ -137,15 +137,14 @@ describe("symlinks", () => {
     expect(JSON.parse(readFileSync(target, "utf8")).data).toEqual({ planted: true });
   });
 
-  it("writing a marker replaces a symlink at its path instead of writing through it", () => {
+  it("writing a marker refuses a symlink at its path and writes nothing through it", () => {
     writeMarker(env, SESSION, "other", {}, 1);
     const target = join(home, "victim.txt");
     writeFileSync(target, "keep me");
     symlinkSync(target, join(markersDir, "level-60.json"));
-    writeMarker(env, SESSION, "level-60", { n: 1 }, 5);
+    expect(() => writeMarker(env, SESSION, "level-60", { n: 1 }, 5)).toThrow(expect.objectContaining({ code: "UNSAFE_PATH" }));
     expect(readFileSync(target, "utf8")).toBe("keep me");
-    expect(lstatSync(join(markersDir, "level-60.json")).isSymbolicLink()).toBe(false);
-    expect(readMarker(env, SESSION, "level-60", { nowMs: 5 })?.data).toEqual({ n: 1 });
+    expect(lstatSync(join(markersDir, "level-60.json")).isSymbolicLink()).toBe(true);
   });
 
   it("a symlinked markers dir is refused and nothing is written through it", () => {
