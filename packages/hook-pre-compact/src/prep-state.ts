@@ -1,5 +1,6 @@
 import { lstatSync } from "node:fs";
-import { compactStatePath, type Env, isMechanicalSnapshot, isUnfilledState, readFileNoFollow, stateSections, verifyState } from "@carryover/core";
+import { dirname } from "node:path";
+import { assertPrivateDir, compactStatePath, type Env, isMechanicalSnapshot, isUnfilledState, readFileNoFollow, stateSections, verifyState } from "@carryover/core";
 
 /** The session's /compact-prep state file as far as this compaction is concerned. */
 export interface PrepState {
@@ -17,6 +18,8 @@ export function readPrepState(env: Env, sessionId: string, stateDir: string, pre
   const path = compactStatePath(env, sessionId, stateDir || undefined);
   const stat = lstatSync(path, { throwIfNoEntry: false });
   if (!stat?.isFile()) return null;
+  // In a shared TMPDIR another user could have made the dir and planted the file: trust only our private dir.
+  assertPrivateDir(dirname(path));
   const text = readFileNoFollow(path);
   if (text === null) return null;
   const sections = stateSections(text);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { appendLedger, renderState, stateTemplate } from "@carryover/core";
@@ -73,6 +73,15 @@ describe("gatherFacts", () => {
     const facts = await gatherFacts(query({ stateDir }));
     expect(facts.statePath).toBe(join(stateDir, `${SESSION}.md`));
     expect(facts.state).toBeNull();
+  });
+
+  it("trusts no state file in a state dir others can write to (a shared TMPDIR where another user made it)", async () => {
+    const stateDir = join(root, "tmp", "claude-compact-state");
+    writeFile(join(stateDir, `${SESSION}.md`), renderState([], { "## Session Decisions": "planted" }));
+    chmodSync(stateDir, 0o777);
+    const facts = await gatherFacts(query());
+    expect(facts.state).toBeNull();
+    expect(logged).toEqual([`state file not read: refusing ${stateDir}: writable by others (mode 777)`]);
   });
 
   it("finds the mechanical snapshot, the changes log and the task list", async () => {

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import {
+  assertPrivateDir,
   compactStatePath,
   type Env,
   errorMessage,
@@ -118,6 +119,8 @@ function readStateFile(path: string, log: (message: string) => void): StateFileF
   if (savedAtMs === undefined) return null;
   let text: string | null;
   try {
+    // In a shared TMPDIR another user could have made the dir and planted the file: trust only our private dir.
+    assertPrivateDir(dirname(path));
     text = readFileNoFollow(path);
   } catch (error) {
     log(`state file not read: ${errorMessage(error)}`);
