@@ -5,10 +5,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { bundleTestEntry } from "../test/bundle.ts";
 import { race, Racer, startSoon } from "../test/racer.ts";
 import {
+  claimRecovery,
   COMPACTED_MARKER,
   hasPendingCompaction,
   markCompacted,
   rearmLevels,
+  RECOVERY_CLAIM_PREFIX,
   recordRecoveryDelivered,
   takePendingCompaction,
 } from "./compaction.ts";
@@ -72,6 +74,22 @@ describe("one delivery per compaction", () => {
     markCompacted(env, SESSION, { trigger: "auto", promptId: "p-1" }, 1_000);
     expect(takePendingCompaction(env, SESSION, 1_000 + MINUTE_MS + 1, MINUTE_MS)).toBeNull();
     expect(hasPendingCompaction(env, SESSION)).toBe(false);
+  });
+});
+
+describe("claimRecovery", () => {
+  it("gives a compaction to the first channel only; a later compaction is claimed anew and the earlier claim goes", () => {
+    expect(claimRecovery(env, SESSION, "prompt-1", 1)).toBe(true);
+    expect(claimRecovery(env, SESSION, "prompt-1", 2)).toBe(false);
+    expect(claimRecovery(env, SESSION, "prompt-2", 3)).toBe(true);
+    expect(listMarkers(env, SESSION, RECOVERY_CLAIM_PREFIX)).toHaveLength(1);
+    expect(claimRecovery(env, SESSION, "prompt-2", 4)).toBe(false);
+  });
+
+  it("without a prompt id there is nothing to key a claim on: every channel may deliver, nothing is written", () => {
+    expect(claimRecovery(env, SESSION, undefined, 1)).toBe(true);
+    expect(claimRecovery(env, SESSION, undefined, 2)).toBe(true);
+    expect(listMarkers(env, SESSION)).toEqual([]);
   });
 });
 

@@ -1,11 +1,14 @@
+import { createHash } from "node:crypto";
 import type { Env } from "./env.ts";
 import { ANNOUNCED_MARKER_PREFIX, LEVEL_MARKER_PREFIX } from "./levels.ts";
-import { consumeMarker, hasMarker, listMarkers, type Marker, readMarker, removeMarker, writeMarker } from "./markers.ts";
+import { consumeMarker, createMarkerOnce, hasMarker, listMarkers, type Marker, readMarker, removeMarker, writeMarker } from "./markers.ts";
 
 /** Left by PostCompact; taken by whichever recovery channel delivers first. */
 export const COMPACTED_MARKER = "compacted";
 /** Left by the channel that delivered, so the other stays silent for the same compaction. */
 export const RECOVERY_DELIVERED_MARKER = "recovery-delivered";
+/** One per compaction (its prompt_id hashed): created by whichever recovery channel delivers it. */
+export const RECOVERY_CLAIM_PREFIX = "recovery-claim-";
 
 export interface CompactionFacts {
   trigger: "manual" | "auto";
@@ -40,6 +43,20 @@ export function takePendingCompaction(env: Env, sessionId: string, nowMs: number
   const delivered = readMarker<{ promptId?: string }>(env, sessionId, RECOVERY_DELIVERED_MARKER, { nowMs, maxAgeMs });
   if (delivered && isSameCompaction(compacted, delivered)) return null;
   return compacted;
+}
+
+/**
+ * Claims the delivery of recovery for the compaction `promptId` names: of channels racing for it
+ * (SessionStart(compact), UserPromptSubmit), exactly one gets true, because the delivered marker alone is
+ * written after the work and read before it. Without a prompt_id there is no key: true, and the delivered
+ * marker's time window decides as before. Claims of earlier compactions are dropped.
+ */
+export function claimRecovery(env: Env, sessionId: string, promptId: string | undefined, nowMs: number): boolean {
+  if (!promptId) return true;
+  const name = `${RECOVERY_CLAIM_PREFIX}${createHash("sha256").update(promptId).digest("hex").slice(0, 16)}`;
+  if (!createMarkerOnce(env, sessionId, name, { promptId }, nowMs)) return false;
+  for (const other of listMarkers(env, sessionId, RECOVERY_CLAIM_PREFIX)) if (other !== name) removeMarker(env, sessionId, other);
+  return true;
 }
 
 function isSameCompaction(compacted: Marker<CompactionFacts>, delivered: Marker<{ promptId?: string }>): boolean {

@@ -9,11 +9,13 @@ export {
 export { isAutoMemoryEnabled } from "./auto-memory.ts";
 export { claudeSettingsPaths, readAutoCompactSettings } from "./claude-settings.ts";
 export {
+  claimRecovery,
   COMPACTED_MARKER,
   type CompactionFacts,
   hasPendingCompaction,
   markCompacted,
   rearmLevels,
+  RECOVERY_CLAIM_PREFIX,
   RECOVERY_DELIVERED_MARKER,
   recordRecoveryDelivered,
   takePendingCompaction,

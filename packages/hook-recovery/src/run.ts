@@ -1,6 +1,7 @@
 // SessionStart (matcher compact) and UserPromptSubmit: right after a compaction, tells the agent where the
 // session's state file, plan, task list and changes log are; exactly once, by whichever channel runs first.
 import {
+  claimRecovery,
   COMPACTED_MARKER,
   type CompactionFacts,
   contextOutput,
@@ -30,6 +31,7 @@ export async function run(context: Context): Promise<HookJsonOutput | null> {
   const transcript = input.transcript_path || transcriptPath(env, input.cwd, sessionId);
   if (input.hook_event_name === "SessionStart") {
     if (input.source !== "compact") return null;
+    if (!claimRecovery(env, sessionId, input.prompt_id, nowMs)) return null;
     // 2.1.332 runs SessionStart(compact) before PostCompact; where PostCompact came first, its marker has the trigger.
     const marked = readMarker<CompactionFacts>(env, sessionId, COMPACTED_MARKER, { nowMs, maxAgeMs: config.hook.markerMaxAgeMs });
     const sameCompaction = marked && marked.data.promptId === input.prompt_id ? marked.data : undefined;
@@ -41,12 +43,12 @@ export async function run(context: Context): Promise<HookJsonOutput | null> {
   if (!hasPendingCompaction(env, sessionId)) return null;
   // A SessionStart(compact) that ran but whose context never reached the conversation (dropped silently in
   // some versions: claude-code #28305, #15174) has not delivered: this prompt does.
-  if ((await hookContextSinceLastBoundary(transcript, { hookEvent: "SessionStart", needle: RECOVERY_HEADING })) === "absent") {
-    removeMarker(env, sessionId, RECOVERY_DELIVERED_MARKER);
-  }
+  const dropped = (await hookContextSinceLastBoundary(transcript, { hookEvent: "SessionStart", needle: RECOVERY_HEADING })) === "absent";
+  if (dropped) removeMarker(env, sessionId, RECOVERY_DELIVERED_MARKER);
   const compaction = takePendingCompaction(env, sessionId, nowMs, config.hook.markerMaxAgeMs);
   if (!compaction) return null;
   const { trigger, promptId } = compaction.data;
+  if (!dropped && !claimRecovery(env, sessionId, promptId, nowMs)) return null;
   const text = await recoveryText(context, transcript, { atMs: compaction.createdAtMs, trigger, promptId }, input.permission_mode);
   recordRecoveryDelivered(env, sessionId, promptId, nowMs);
   return contextOutput("UserPromptSubmit", { additionalContext: text });
