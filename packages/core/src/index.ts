@@ -25,6 +25,7 @@ export { checkConfigValue, type Config, configEnvName, configKeyLabel, loadConfi
 export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
 export { CarryoverError, type CarryoverErrorCode, errorMessage } from "./errors.ts";
 export { type FileHead, readFileHead } from "./file-head.ts";
+export { type FileLockOptions, withFileLock } from "./file-lock.ts";
 export { findGitRoot } from "./git-root.ts";
 export { parseJsonText } from "./json-text.ts";
 export { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./ledger.ts";

@@ -1,5 +1,5 @@
 import { isAbsolute, join } from "node:path";
-import { readFileNoFollow, type TranscriptFacts, writeFileAtomic } from "@carryover/core";
+import { type Env, readFileNoFollow, type TranscriptFacts, withFileLock, writeFileAtomic } from "@carryover/core";
 import { commandLines, errorLines, fileLines, oneLine, type Scope, utcMinute } from "./describe.ts";
 import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
 
@@ -38,8 +38,13 @@ export function changesSection(compaction: Compaction, facts: TranscriptFacts, s
   return lines.join("\n");
 }
 
-/** Adds or replaces this compaction's section; creates the file with a short head when it is new. */
-export function writeChangesLog(path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope): void {
-  const existing = readFileNoFollow(path) ?? FILE_HEAD;
-  writeFileAtomic(path, upsertSection(existing, sectionMarker(compaction), changesSection(compaction, facts, scope)), 0o644);
+/**
+ * Adds or replaces this compaction's section; creates the file with a short head when it is new. Sessions
+ * of one project share the file: the lock keeps two compacting at once from dropping each other's section.
+ */
+export function writeChangesLog(env: Env, path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope): void {
+  withFileLock(env, path, () => {
+    const existing = readFileNoFollow(path) ?? FILE_HEAD;
+    writeFileAtomic(path, upsertSection(existing, sectionMarker(compaction), changesSection(compaction, facts, scope)), 0o644);
+  });
 }

@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { appendLine, autoMemoryDir, CarryoverError, type Env, readFileNoFollow, type TranscriptFacts, writeFileAtomic } from "@carryover/core";
+import { appendLine, autoMemoryDir, CarryoverError, type Env, readFileNoFollow, type TranscriptFacts, withFileLock, writeFileAtomic } from "@carryover/core";
 import { code, oneLine, progressSummary, type Scope, shownPath, utcDate, utcMinute } from "./describe.ts";
 import type { PrepState } from "./prep-state.ts";
 import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
@@ -31,7 +31,8 @@ export function writeMemoryEntry(env: Env, cwd: string, compaction: Compaction, 
   const topicPath = join(dir, fileName);
   const existing = readFileNoFollow(topicPath) ?? topicHead(fileName, compaction, facts);
   writeFileAtomic(topicPath, upsertSection(existing, sectionMarker(compaction), topicSection(compaction, facts, scope, prep)));
-  return { topicPath, indexLine: addIndexLine(join(dir, "MEMORY.md"), fileName, compaction, facts) };
+  const indexPath = join(dir, "MEMORY.md");
+  return { topicPath, indexLine: withFileLock(env, indexPath, () => addIndexLine(indexPath, fileName, compaction, facts)) };
 }
 
 function topicHead(fileName: string, compaction: Compaction, facts: TranscriptFacts): string {

@@ -41,7 +41,7 @@ export async function run({ input, env, nowMs, config, projectDir, log }: HookCo
   if (facts) {
     const changes = changesLogPath(projectDir, config.shared.changesFile);
     const wrote = {
-      changesFile: changes && attempt(log, "changes log", () => (writeChangesLog(changes, compaction, facts, scope), changes)),
+      changesFile: changes && attempt(log, "changes log", () => (writeChangesLog(env, changes, compaction, facts, scope), changes)),
       snapshot: config.hook.snapshot && !prep?.fresh ? attempt(log, "snapshot", () => writeSnapshot(env, compaction, facts, scope, path)) : null,
       memoryTopic:
         config.hook.memoryEntry && isAutoMemoryEnabled(env, projectDir)
