@@ -1,10 +1,5 @@
-import {
-  hasMarker,
-  markCompacted,
-  RECOVERY_DELIVERED_MARKER,
-  removeMarker,
-  COMPACTED_MARKER,
-} from "../../packages/core/src/index.ts";
+import { rmSync } from "node:fs";
+import { COMPACTED_MARKER, hasMarker, markCompacted, removeMarker, sessionDirPath } from "../../packages/core/src/index.ts";
 import type { CaseContext, HookCases } from "./types.ts";
 
 const HEADING = "carryover recovery";
@@ -13,8 +8,13 @@ function prompt(context: CaseContext) {
   return context.captured("user-prompt-submit");
 }
 
+// The session's state as a new compaction leaves it: no delivery, no claim, whatever markers those use.
+function freshSession(context: CaseContext) {
+  rmSync(sessionDirPath(context.env, context.sessionId), { recursive: true, force: true });
+}
+
 function compacted(context: CaseContext) {
-  removeMarker(context.env, context.sessionId, RECOVERY_DELIVERED_MARKER);
+  freshSession(context);
   markCompacted(context.env, context.sessionId, { trigger: "auto", promptId: "bench-compaction" }, Date.now());
 }
 
@@ -51,7 +51,7 @@ export const cases: HookCases = {
       name: "SessionStart(compact)",
       what: "SessionStart(compact): scans the transcript, delivers the recovery context",
       payload: (context) => context.captured("session-start.compact"),
-      setup: (context) => removeMarker(context.env, context.sessionId, RECOVERY_DELIVERED_MARKER),
+      setup: freshSession,
       expect: HEADING,
     },
   ],

@@ -1,4 +1,4 @@
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFastPathVariant } from "../build-kit.mjs";
 import { cpuCell, kb, mib, msCell, ratioCell, table } from "../format.mjs";
@@ -6,6 +6,7 @@ import { caseContext, checkHookCase, hookProc } from "../hook-runs.mjs";
 import { runsOn } from "../hooks.mjs";
 import { jsCpuMs } from "../js-cpu.mjs";
 import { measure, probe } from "../measure.mjs";
+import { profileCase } from "../profile.mjs";
 import { createSandbox } from "../sandbox.mjs";
 import { TARGETS } from "../targets.mjs";
 
@@ -88,6 +89,10 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
   rows.forEach((row, i) => {
     row.jsCpuMs = cases[i].row.hook === "—" ? null : jsCpuMs(benchDir, cases[i], jsRuns);
   });
+  log("start-up: CPU profiles of the every-prompt paths");
+  const profileRuns = Math.max(5, Math.round(runs / 4));
+  const profiled = cases.filter((c) => c.name === "node -e 0" || c.row.everyPrompt);
+  const profiles = profiled.map((c) => ({ c, parts: profileCase(c, profileRuns) }));
   const targets = [];
   const tableRows = rows.map((row, i) => {
     const { hook, path, what, everyPrompt } = cases[i].row;
@@ -113,8 +118,25 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
     `inside the process (\`process.cpuUsage\` from a \`node -r\` preload to exit, median of ${jsRuns} runs): loading the hook's`,
     "file and running the path, without Node's own boot.",
     ...(notes.length > 0 ? ["", ...notes.map((note) => `- ${note}`)] : []),
+    "",
+    "### Where the every-prompt paths' CPU goes",
+    "",
+    `V8 CPU profiles (\`node --cpu-prof\`, a sample every 50 µs, ${profileRuns} runs each, mean ms per run): Node's own boot, module`,
+    "loader and bindings; compiling the hook's file (`wrapSafe`: Node hands the whole source to V8, used or not); the hook's",
+    "own code (every frame from its file: the bundle's top level, the runtime, config, the path); garbage collection. The",
+    "profiler slows everything alike: read the shares, and compare a hook's row with `node -e 0`'s.",
+    "",
+    table(
+      ["path", "file", "total", "Node", "compiling the file", "its code", "GC"],
+      profiles.map(({ c, parts }) => {
+        const total = parts.node + parts.compile + parts.hook + parts.gc;
+        const cell = (ms) => `${ms.toFixed(1)} (${((ms / total) * 100).toFixed(0)}%)`;
+        const file = c.proc.command === "node" ? "—" : kb(statSync(c.proc.command).size);
+        return [c.name, file, total.toFixed(1), cell(parts.node), cell(parts.compile), cell(parts.hook), cell(parts.gc)];
+      }),
+    ),
   ].join("\n");
-  return { markdown, rows: Object.fromEntries(rows.map((row, i) => [cases[i].name, row])), targets, notes };
+  return { markdown, rows: Object.fromEntries(rows.map((row, i) => [cases[i].name, row])), targets, notes, profiles };
 }
 
 /**

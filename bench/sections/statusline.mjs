@@ -25,7 +25,7 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
     setup: () => hookCase.setup?.(context),
     check: ([stdout]) => checkHookCase(kit, hookCase, context, stdout),
   });
-  // A peer gets exactly the bytes carryover's fast case gets.
+  // A peer gets exactly the bytes carryover's cases get.
   const peer = (label, script, context) => ({
     name: label,
     proc: { command: "node", args: [script.path], input: JSON.stringify(fast.payload(context)), env: context.env, cwd: context.projectDir },
