@@ -58,11 +58,12 @@ function fail(message) {
   process.exit(2);
 }
 
-function ensureJq(log) {
-  if (spawnSync("jq", ["--version"], { stdio: "ignore" }).status === 0) return;
-  log("jq is missing; installing the Debian package");
-  const install = spawnSync("sh", ["-c", "apt-get install -y jq >/dev/null || (apt-get update >/dev/null && apt-get install -y jq >/dev/null)"], { stdio: "inherit" });
-  if (install.status !== 0) throw new Error("jq is needed for the scan comparison: apt-get install -y jq");
+/** The bench's own tools, from Debian when missing: GNU time (peak RSS), jq (the scan comparison). */
+function ensureTool(command, debianPackage, log) {
+  if (spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0) return;
+  log(`${command} is missing; installing the Debian package ${debianPackage}`);
+  const install = `apt-get install -y ${debianPackage} >/dev/null || (apt-get update >/dev/null && apt-get install -y ${debianPackage} >/dev/null)`;
+  if (spawnSync("sh", ["-c", install], { stdio: "inherit" }).status !== 0) throw new Error(`${command} is needed: apt-get install -y ${debianPackage}`);
 }
 
 async function main() {
@@ -78,6 +79,7 @@ async function main() {
   const out = options.out ?? (complete && !options.quick ? join(root, "BENCHMARKS.md") : join(benchDir, "results/latest.md"));
 
   mkdirSync(cacheDir, { recursive: true });
+  ensureTool("/usr/bin/time", "time", log);
   const before = machine();
   const hooks = discoverHooks(root);
   log(`hooks: ${hooks.map((hook) => `${hook.hook}${hook.built ? "" : " (not built)"}`).join(", ")}`);
@@ -97,7 +99,7 @@ async function main() {
       results.statusline = await statusLineSection({ hooks, kit, payloadsDir, transcripts: statusTranscripts, peers, runs: options.runs, log });
     }
     if (only.has("scan")) {
-      ensureJq(log);
+      ensureTool("jq", "jq", log);
       const sizes = options.quick ? [10e6, 100e6] : [10e6, 100e6, 500e6];
       results.scan = await scanSection({ benchDir, scannerPath, transcripts: sizes.map((bytes) => transcripts.generate(bytes, 3)), log });
     }
