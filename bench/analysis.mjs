@@ -20,7 +20,7 @@ export function missedTargets(results) {
     );
   }
   const scanMisses = (results.scan?.targets ?? []).filter((t) => !t.met);
-  if (scanMisses.length > 0) parts.push(scanAnalysis(scanMisses, results.scan.rows));
+  if (scanMisses.length > 0) parts.push(scanAnalysis(scanMisses, results.scan.rows, results.scan.profile));
   const bundleMisses = (results.bundles?.targets ?? []).filter((t) => !t.met);
   if (bundleMisses.length > 0) parts.push(bundleAnalysis(bundleMisses));
   return parts.join("\n\n");
@@ -117,7 +117,7 @@ function promptAnalysis(t) {
   ].join("\n");
 }
 
-function scanAnalysis(misses, rows) {
+function scanAnalysis(misses, rows, profile) {
   const at = (sizeMB, prefix) => rows.find((r) => r.sizeMB === sizeMB && r.row.name.startsWith(prefix))?.row;
   const cpuMet = misses.some((t) => t.cpuMBps >= TARGETS.scanMBps);
   return [
@@ -142,11 +142,27 @@ function scanAnalysis(misses, rows) {
     cpuMet
       ? "Per CPU-second the scanner reaches the target on the larger files: what the wall figure lacks is this run's share of the cores."
       : "In this run the cores were shared (see the load), which inflates CPU time too, so the run cannot tell the scanner's limit from the load.",
-    "What would close it, in order: rerun `pnpm bench -- --only scan` on a quiet machine; if it still misses, profile",
-    "`bench/.cache/carryover-scan.cjs` with `node --cpu-prof` on the 500 MB file: the share of `JSON.parse` says whether the",
-    "pre-filter lets too many lines through (bookkeeping lines repeat tool calls), the share of `indexOf` whether the",
-    "needle search over each chunk is the limit.",
+    ...(profile ? ["", scanProfileReading(profile)] : []),
   ].join("\n");
+}
+
+/** What the scan's profile says would close the gap, from its largest share. */
+function scanProfileReading({ sizeMB, parts }) {
+  const total = Object.values(parts).reduce((sum, ms) => sum + ms, 0);
+  const pct = (ms) => `${((ms / total) * 100).toFixed(0)}%`;
+  const lines = [
+    `The ${sizeMB.toFixed(0)} MB profile (scan section) splits the main thread: ${pct(parts.idle)} idle waiting for the next 1 MiB chunk,`,
+    `${pct(parts.indexOf)} in \`Buffer.indexOf\` (the pre-filter), ${pct(parts.scanner)} in the scanner's own JavaScript (decoding candidate lines,`,
+    `JSON.parse, collecting), ${pct(parts.gc)} in GC. What would close it:`,
+  ];
+  const ranked = [
+    [parts.idle, "the idle share: the next chunk is read on libuv's pool while this one is searched, and the search finishes first; from the page cache a read is a memcpy plus a thread hand-off, so larger chunks (fewer hand-offs) or `readSync` may remove most of the wait: measure both as variants of core's `_jsonl-candidates.ts`."],
+    [parts.indexOf, "the pre-filter's share: each chunk is searched once per needle (through each needle's anchor); fewer passes over a chunk would cut it."],
+    [parts.scanner, "the scanner's own share: fewer candidate lines decoded and parsed (bookkeeping lines that repeat tool calls are dropped by their leading type before decoding; anything that still slips through costs a JSON.parse)."],
+    [parts.gc, "the GC share: fewer short-lived strings (decode only the candidate lines, reuse the chunk buffers)."],
+  ].sort((a, b) => b[0] - a[0]);
+  lines.push(`first ${ranked[0][1]} Then ${ranked[1][1]}`);
+  return lines.join("\n");
 }
 
 function bundleAnalysis(misses) {

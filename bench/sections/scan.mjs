@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { mib, ratioCell, table } from "../format.mjs";
 import { measure } from "../measure.mjs";
+import { profileScan } from "../profile.mjs";
 import { createSandbox } from "../sandbox.mjs";
 import { TARGETS } from "../targets.mjs";
 
@@ -16,6 +17,7 @@ export async function scanSection({ benchDir, scannerPath, transcripts, log }) {
   const readline = join(benchDir, "scan/readline-parse.mjs");
   const sections = [];
   const targets = [];
+  let profile = null;
   for (const transcript of transcripts) {
     const { path, truth } = transcript;
     const runs = truth.bytes > 200e6 ? 3 : truth.bytes > 20e6 ? 5 : 10;
@@ -49,6 +51,10 @@ export async function scanSection({ benchDir, scannerPath, transcripts, log }) {
     const sizeMB = truth.bytes / 1e6;
     log(`scan ${sizeMB.toFixed(0)} MB: ${runs} rounds`);
     const rows = await measure(cases, { runs, warmup: 1, rssRuns: 1, onProgress: (text) => log(`scan ${sizeMB.toFixed(0)} MB ${text}`) });
+    if (transcript === transcripts.at(-1)) {
+      log(`scan ${sizeMB.toFixed(0)} MB: CPU profile of carryover's scan`);
+      profile = { sizeMB, parts: profileScan(cases.find((c) => c.name === "carryover scanTranscript")) };
+    }
     const node = rows.find((row) => row.name === "node -e 0");
     for (const row of rows) {
       if (row === node) continue;
@@ -85,6 +91,21 @@ export async function scanSection({ benchDir, scannerPath, transcripts, log }) {
         mib(row.rssMiB),
       ]),
     ),
+    ...(profile ? ["", profileText(profile)] : []),
   ].join("\n");
-  return { markdown, rows: sections, targets };
+  return { markdown, rows: sections, targets, profile };
+}
+
+/** One V8 CPU profile of carryover's scan of the largest file: where its main thread's time goes. */
+function profileText({ sizeMB, parts }) {
+  const total = Object.values(parts).reduce((sum, ms) => sum + ms, 0);
+  const share = (ms) => `${((ms / total) * 100).toFixed(0)}% (${ms.toFixed(0)} ms)`;
+  return [
+    `Where carryover's ${sizeMB.toFixed(0)} MB scan spends its main thread (one \`node --cpu-prof\` run, a sample every 50 µs):`,
+    "",
+    table(
+      ["waiting for a chunk (idle)", "Buffer.indexOf (pre-filter)", "its JS (decode, JSON.parse, collect)", "GC", "rest of Node (buffer slicing and decoding, fs, boot)"],
+      [[share(parts.idle), share(parts.indexOf), share(parts.scanner), share(parts.gc), share(parts.node)]],
+    ),
+  ].join("\n");
 }
