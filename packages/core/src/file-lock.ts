@@ -1,6 +1,6 @@
 import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Env } from "./env.ts";
 import { CarryoverError } from "./errors.ts";
 import { claudeDir } from "./paths.ts";
@@ -13,6 +13,8 @@ export interface FileLockOptions {
   timeoutMs?: number;
   /** A lock older than this is taken over even if its pid is alive (a reused pid). */
   staleMs?: number;
+  /** Where the lock file goes, an existing dir; default `~/.claude/carryover/locks/`, made on first use. */
+  lockDir?: string;
 }
 
 const RETRY_MS = 5;
@@ -22,11 +24,11 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4));
  * Runs `update` while holding carryover's lock on `target`, so read-modify-write cycles of a file several
  * processes share (a project's changes log written by two sessions' PreCompact, settings.json by two
  * installs) do not lose each other's part. The lock is a file created exclusively in
- * `~/.claude/carryover/locks/`, never beside the target: a crash must not leave litter in a project.
+ * `~/.claude/carryover/locks/` (or `lockDir`), never beside the target: a crash must not leave litter in a project.
  */
-export function withFileLock<T>(env: Env, target: string, update: () => T, { timeoutMs = 5_000, staleMs = 60_000 }: FileLockOptions = {}): T {
-  const dir = ensurePrivateDir(claudeDir(env), "carryover", "locks");
-  const path = join(dir, `${createHash("sha256").update(target).digest("hex").slice(0, 24)}.lock`);
+export function withFileLock<T>(env: Env, target: string, update: () => T, { timeoutMs = 5_000, staleMs = 60_000, lockDir }: FileLockOptions = {}): T {
+  const dir = lockDir ?? ensurePrivateDir(claudeDir(env), "carryover", "locks");
+  const path = join(dir, `.carryover-${basename(target)}.${createHash("sha256").update(target).digest("hex").slice(0, 12)}.lock`);
   const deadlineMs = Date.now() + timeoutMs;
   for (;;) {
     const fd = tryCreate(path);

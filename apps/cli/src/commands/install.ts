@@ -4,6 +4,7 @@ import { palette } from "../color.ts";
 import type { Command } from "../command.ts";
 import { createContext } from "../context.ts";
 import { registrationLabel, tildify } from "../display.ts";
+import { underInstallLock } from "../install-lock.ts";
 import { recordChange } from "../install-record.ts";
 import type { Io } from "../io.ts";
 import { readLayers } from "../layers.ts";
@@ -90,5 +91,5 @@ skip leaves the slot alone); uninstall puts it back. Each changed file is backed
     force: "boolean",
     help: "boolean",
   },
-  run,
+  run: (args, io) => underInstallLock(args, io, () => run(args, io)),
 };

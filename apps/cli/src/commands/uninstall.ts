@@ -6,6 +6,7 @@ import type { Command } from "../command.ts";
 import { type Context, createContext, executablesOf } from "../context.ts";
 import { tildify } from "../display.ts";
 import { usageError } from "../errors.ts";
+import { underInstallLock } from "../install-lock.ts";
 import { recordChange } from "../install-record.ts";
 import type { Io } from "../io.ts";
 import { installedSites, readLayers } from "../layers.ts";
@@ -87,5 +88,5 @@ export const uninstallCommand: Command = {
 given) and restores a status line carryover chained or replaced. When nothing else in the file changed since
 the install, it gets its exact pre-install bytes back. Executables go once no settings file uses them.`,
   flags: { all: "boolean", scope: "string", "dry-run": "boolean", project: "string", from: "string", help: "boolean" },
-  run,
+  run: (args, io) => underInstallLock(args, io, () => run(args, io)),
 };
