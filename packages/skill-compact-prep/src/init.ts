@@ -1,4 +1,4 @@
-import { renameSync } from "node:fs";
+import { linkSync, renameSync } from "node:fs";
 import { CarryoverError, isUnfilledState, readFileNoFollow, stateTemplate, writeFileAtomic } from "@carryover/core";
 import { ensureStateDir } from "./location.ts";
 
@@ -13,7 +13,7 @@ export function backupPathOf(statePath: string): string {
 
 /**
  * Writes the template with every header. An existing state is replaced only with `force`, and then
- * moved to `<path>.bak` first (a rename keeps its time); an unfilled template is simply replaced, so
+ * kept as `<path>.bak` (with its time); an unfilled template is simply replaced, so
  * two runs in a row never swap a real backup for an empty one.
  */
 export function initState(statePath: string, sessionId: string, nowMs: number, force: boolean): InitResult {
@@ -29,9 +29,19 @@ export function initState(statePath: string, sessionId: string, nowMs: number, f
     }
     if (!isUnfilledState(existing)) {
       backupPath = backupPathOf(statePath);
-      renameSync(statePath, backupPath);
+      keepAsBackup(statePath, backupPath);
     }
   }
   writeFileAtomic(statePath, stateTemplate(sessionId, nowMs));
   return { backupPath };
+}
+
+/**
+ * The state becomes the backup as well (a second link to the same file: its time is kept) and stays where
+ * it is until the template replaces it, so a kill at any instant leaves the old state or the new template.
+ */
+function keepAsBackup(statePath: string, backupPath: string): void {
+  const link = `${backupPath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  linkSync(statePath, link);
+  renameSync(link, backupPath);
 }
