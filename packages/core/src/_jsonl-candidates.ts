@@ -1,4 +1,6 @@
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
+import { CarryoverError } from "./errors.ts";
 
 /** A byte string a wanted line holds, found through `anchor`, a part of it. */
 export interface Needle {
@@ -60,10 +62,13 @@ const NEWLINE = 0x0a;
  * next chunk is read while this one is searched.
  */
 export async function forEachCandidateLine(path: string, options: CandidateOptions): Promise<CandidateStats> {
-  const handle = await open(path, "r");
+  // Non-blocking: a FIFO nobody writes would block the open, a device like /dev/zero never ends.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   let next: Promise<Buffer> | null = null;
   try {
-    const size = (await handle.stat()).size;
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new CarryoverError("BAD_INPUT", `${path} is not a regular file`);
+    const size = stat.size;
     const from = options.maxBytes !== undefined && size > options.maxBytes ? size - options.maxBytes : 0;
     const stats: CandidateStats = { bytesRead: 0, headBytes: from, longLines: 0, unterminatedTail: false };
     const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -228,6 +229,14 @@ describe("scanTranscript decisions", () => {
 
   it("rejects a transcript that does not exist", async () => {
     await expect(scanTranscript(join(dir, "missing.jsonl"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("refuses a FIFO nobody writes, a device that never ends and a directory, instead of hanging", async () => {
+    const fifo = join(dir, "fifo.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    for (const path of [fifo, "/dev/zero", dir]) {
+      await expect(scanTranscript(path)).rejects.toThrow(expect.objectContaining({ code: "BAD_INPUT", message: `${path} is not a regular file` }));
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -125,5 +126,11 @@ describe("generated transcripts", () => {
     expect(readTailUsage(join(dir, "missing.jsonl"))).toBeNull();
     expect(readTailUsage(transcript([], ""))).toBeNull();
     expect(readTailUsage(transcript([user("hello")]))).toBeNull();
+  });
+
+  it("is null for a FIFO nobody writes (opening it would block the process), a device and a directory", () => {
+    const fifo = join(dir, "fifo.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    for (const path of [fifo, "/dev/zero", dir]) expect(readTailUsage(path)).toBeNull();
   });
 });

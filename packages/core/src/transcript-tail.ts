@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { contextTokensOf, type UsageCounts } from "./usage.ts";
 
 export interface TailUsage {
@@ -30,12 +30,15 @@ interface TranscriptLine {
 export function readTailUsage(path: string, maxBytes = DEFAULT_MAX_BYTES): TailUsage | null {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    // Non-blocking: opening a FIFO nobody writes would block the whole process.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return null;
   }
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return null;
+    const size = stat.size;
     for (let chunk = FIRST_CHUNK_BYTES; ; chunk *= 2) {
       const length = Math.min(chunk, size, maxBytes);
       const buffer = Buffer.allocUnsafe(length);
