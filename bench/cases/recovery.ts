@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { COMPACTED_MARKER, hasMarker, markCompacted, removeMarker, sessionDirPath } from "../../packages/core/src/index.ts";
+import { COMPACTED_MARKER, hasMarker, markCompacted, RECOVERY_DELIVERED_MARKER, removeMarker, sessionDirPath } from "../../packages/core/src/index.ts";
 import type { CaseContext, HookCases } from "./types.ts";
 
 const HEADING = "carryover recovery";
@@ -8,14 +8,17 @@ function prompt(context: CaseContext) {
   return context.captured("user-prompt-submit");
 }
 
-// The session's state as a new compaction leaves it: no delivery, no claim, whatever markers those use.
-function freshSession(context: CaseContext) {
-  rmSync(sessionDirPath(context.env, context.sessionId), { recursive: true, force: true });
+let compactions = 0;
+
+/** A new compaction, as PostCompact marks it: its own prompt id, so earlier deliveries and claims do not count. */
+function compacted(context: CaseContext) {
+  removeMarker(context.env, context.sessionId, RECOVERY_DELIVERED_MARKER);
+  markCompacted(context.env, context.sessionId, { trigger: "auto", promptId: `bench-compaction-${++compactions}` }, Date.now());
 }
 
-function compacted(context: CaseContext) {
-  freshSession(context);
-  markCompacted(context.env, context.sessionId, { trigger: "auto", promptId: "bench-compaction" }, Date.now());
+// The payload's prompt id is fixed, and a compaction is recovered once per prompt id: start from no session state.
+function freshSession(context: CaseContext) {
+  rmSync(sessionDirPath(context.env, context.sessionId), { recursive: true, force: true });
 }
 
 export const cases: HookCases = {
