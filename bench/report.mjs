@@ -45,15 +45,16 @@ export function report({ results, before, after, startedAt, options, complete })
     "",
     "## Targets",
     "",
-    targetTable(results),
+    targetTable(Object.fromEntries(Object.entries(results).filter(([, result]) => !result.error))),
     "",
   ];
-  if (results.startup) lines.push("## Hook start-up", "", results.startup.markdown, "");
-  if (results.prompt) lines.push("## The whole per-prompt cost", "", results.prompt.markdown, "");
-  if (results.statusline) lines.push("## Status line", "", results.statusline.markdown, "");
-  if (results.scan) lines.push("## Transcript scan", "", results.scan.markdown, "");
-  if (results.bundles) lines.push("## Bundle size", "", results.bundles.markdown, "");
-  const missed = missedTargets(results);
+  const titles = { startup: "Hook start-up", prompt: "The whole per-prompt cost", statusline: "Status line", scan: "Transcript scan", bundles: "Bundle size" };
+  for (const [name, title] of Object.entries(titles)) {
+    const result = results[name];
+    if (!result) continue;
+    lines.push(`## ${title}`, "", result.error ? `**This section failed:** ${result.error}` : result.markdown, "");
+  }
+  const missed = missedTargets(Object.fromEntries(Object.entries(results).filter(([, result]) => !result.error)));
   lines.push("## Targets missed: by how much, why, what would close it", "", missed || "None.", "");
   return lines.join("\n");
 }

@@ -85,25 +85,34 @@ async function main() {
   log(`hooks: ${hooks.map((hook) => `${hook.hook}${hook.built ? "" : " (not built)"}`).join(", ")}`);
   const { kit, scannerPath } = await buildKit(benchDir);
   const transcripts = transcriptStore(kit, join(payloadsDir, "transcript-sample.jsonl"), log);
-  const results = {};
-  try {
-    if (only.has("startup")) {
-      results.startup = await startupSection({ benchDir, hooks, kit, payloadsDir, transcripts, cacheDir, runs: options.runs, log });
-    }
-    if (only.has("prompt")) {
-      results.prompt = await perPromptSection({ hooks, kit, payloadsDir, transcripts, runs: options.runs, log });
-    }
-    if (only.has("statusline")) {
+  const sections = {
+    startup: () => startupSection({ benchDir, hooks, kit, payloadsDir, transcripts, cacheDir, runs: options.runs, log }),
+    prompt: () => perPromptSection({ hooks, kit, payloadsDir, transcripts, runs: options.runs, log }),
+    statusline: () => {
       const peers = ensurePeers(benchDir, log);
       const statusTranscripts = { small: transcripts.generate(1e6, 0), large: transcripts.repeated(100e6, 10) };
-      results.statusline = await statusLineSection({ hooks, kit, payloadsDir, transcripts: statusTranscripts, peers, runs: options.runs, log });
-    }
-    if (only.has("scan")) {
+      return statusLineSection({ hooks, kit, payloadsDir, transcripts: statusTranscripts, peers, runs: options.runs, log });
+    },
+    scan: () => {
       ensureTool("jq", "jq", log);
       const sizes = options.quick ? [10e6, 100e6] : [10e6, 100e6, 500e6];
-      results.scan = await scanSection({ benchDir, scannerPath, transcripts: sizes.map((bytes) => transcripts.generate(bytes, 3)), log });
+      return scanSection({ benchDir, scannerPath, transcripts: sizes.map((bytes) => transcripts.generate(bytes, 3)), log });
+    },
+    bundles: () => bundleSection({ root }),
+  };
+  const results = {};
+  const failed = [];
+  try {
+    // A section that fails (a hook changed under its case file) is reported in the file; the others still run.
+    for (const name of SECTIONS.filter((section) => only.has(section))) {
+      try {
+        results[name] = await sections[name]();
+      } catch (error) {
+        log(`${name} failed: ${error instanceof Error ? error.stack : String(error)}`);
+        results[name] = { error: error instanceof Error ? error.message : String(error) };
+        failed.push(name);
+      }
     }
-    if (only.has("bundles")) results.bundles = bundleSection({ root });
   } finally {
     transcripts.remove();
     removeSandboxes();
@@ -113,6 +122,10 @@ async function main() {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);
   log(`wrote ${out}`);
+  if (failed.length > 0) {
+    log(`failed sections: ${failed.join(", ")} (their error is in the report)`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {
