@@ -157,7 +157,8 @@ describe("interactive TUI under tmux", () => {
 
     await tui.waitForScreen(/PROBE-STATUS 50/);
     expect(tui.screen()).toContain("Mock reply.");
-    expect(tui.screen({ colors: true })).toMatch(/\u001b\[[0-9;]*mPROBE-STATUS 50/);
+    // The line is briefly blank while Claude Code re-renders it, so the coloured form is waited for too.
+    await tui.waitForScreen(/\u001b\[[0-9;]*mPROBE-STATUS 50/, { colors: true });
     expect(readProbeLog(statusLog).at(-1)).toMatchObject({ context_window: { used_percentage: 50, context_window_size: 1_000_000 } });
     expect(sandbox.mock.unknownPaths()).toEqual([]);
   });
