@@ -1,6 +1,7 @@
-import { readFileSync } from "node:fs";
-import { claudeSettingsPaths } from "./claude-settings.ts";
+import { layeredSetting } from "./claude-settings.ts";
 import { type Env, isTruthy } from "./env.ts";
+
+const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
 
 /**
  * Whether Claude Code keeps auto-memory for this project: off with `CLAUDE_CODE_DISABLE_AUTO_MEMORY`,
@@ -8,16 +9,5 @@ import { type Env, isTruthy } from "./env.ts";
  */
 export function isAutoMemoryEnabled(env: Env, projectDir: string | undefined): boolean {
   if (isTruthy(env.CLAUDE_CODE_DISABLE_AUTO_MEMORY)) return false;
-  let enabled = true;
-  for (const path of claudeSettingsPaths(env, projectDir)) {
-    let settings: unknown;
-    try {
-      settings = JSON.parse(readFileSync(path, "utf8"));
-    } catch {
-      continue;
-    }
-    const value = (settings as { autoMemoryEnabled?: unknown } | null)?.autoMemoryEnabled;
-    if (typeof value === "boolean") enabled = value;
-  }
-  return enabled;
+  return layeredSetting(env, projectDir, "autoMemoryEnabled", isBoolean) ?? true;
 }

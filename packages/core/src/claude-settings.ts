@@ -11,9 +11,12 @@ export function claudeSettingsPaths(env: Env, projectDir: string | undefined): s
   return paths;
 }
 
-/** The settings that move the auto-compact point; unreadable files count as absent. */
-export function readAutoCompactSettings(env: Env, projectDir: string | undefined): AutoCompactSettings {
-  let autoCompactWindow: number | undefined;
+/**
+ * The value Claude Code's layered settings give `key` when it passes `accept` (the last file that sets an
+ * accepted value wins); unreadable files count as absent.
+ */
+export function layeredSetting<T>(env: Env, projectDir: string | undefined, key: string, accept: (value: unknown) => value is T): T | undefined {
+  let found: T | undefined;
   for (const path of claudeSettingsPaths(env, projectDir)) {
     let settings: unknown;
     try {
@@ -21,8 +24,15 @@ export function readAutoCompactSettings(env: Env, projectDir: string | undefined
     } catch {
       continue;
     }
-    const value = (settings as { autoCompactWindow?: unknown } | null)?.autoCompactWindow;
-    if (typeof value === "number" && value > 0) autoCompactWindow = value;
+    const value = (settings as Record<string, unknown> | null)?.[key];
+    if (accept(value)) found = value;
   }
-  return { autoCompactWindow };
+  return found;
+}
+
+const isPositiveNumber = (value: unknown): value is number => typeof value === "number" && value > 0;
+
+/** The settings that move the auto-compact point. */
+export function readAutoCompactSettings(env: Env, projectDir: string | undefined): AutoCompactSettings {
+  return { autoCompactWindow: layeredSetting(env, projectDir, "autoCompactWindow", isPositiveNumber) };
 }

@@ -7,7 +7,7 @@ export {
   SUMMARY_RESERVE_TOKENS,
 } from "./auto-compact.ts";
 export { isAutoMemoryEnabled } from "./auto-memory.ts";
-export { claudeSettingsPaths, readAutoCompactSettings } from "./claude-settings.ts";
+export { claudeSettingsPaths, layeredSetting, readAutoCompactSettings } from "./claude-settings.ts";
 export {
   claimRecovery,
   COMPACTED_MARKER,
