@@ -52,17 +52,25 @@ export function appendLine(path: string, line: string, mode = 0o600): void {
   }
 }
 
-/** Reads a file without following a symlink at its last component; null when it does not exist. */
-export function readFileNoFollow(path: string): string | null {
-  let fd: number;
+/**
+ * Opens for reading without following a symlink at the last component; null when the file does not
+ * exist, UNSAFE_PATH when it is a symlink.
+ */
+export function openNoFollow(path: string, extraFlags = 0): number | null {
   try {
-    fd = openSync(path, O_RDONLY | O_NOFOLLOW);
+    return openSync(path, O_RDONLY | O_NOFOLLOW | extraFlags);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return null;
     if (code === "ELOOP") throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
     throw error;
   }
+}
+
+/** Reads a file without following a symlink at its last component; null when it does not exist. */
+export function readFileNoFollow(path: string): string | null {
+  const fd = openNoFollow(path);
+  if (fd === null) return null;
   try {
     return readFileSync(fd, "utf8");
   } finally {

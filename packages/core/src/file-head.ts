@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, readSync } from "node:fs";
+import { openNoFollow } from "./atomic.ts";
 import { CarryoverError } from "./errors.ts";
 
 export interface FileHead {
@@ -13,15 +14,8 @@ export interface FileHead {
  * component (nor blocking on a FIFO), so a file of any size costs the same. Null when it does not exist.
  */
 export function readFileHead(path: string, maxBytes: number): FileHead | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
-    if (code === "ELOOP") throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
-    throw error;
-  }
+  const fd = openNoFollow(path, constants.O_NONBLOCK);
+  if (fd === null) return null;
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: not a regular file`);
