@@ -47,4 +47,13 @@ describe("withFileLock", () => {
     heldLock(process.pid, 120_000);
     expect(withFileLock(env, "/p/CHANGES_SESSION.md", () => "taken", { timeoutMs: 50, staleMs: 60_000 })).toBe("taken");
   });
+
+  it("takes over a lock left empty (its holder killed between creating it and writing its pid) once it is a second old", () => {
+    const path = heldLock(process.pid);
+    writeFileSync(path, "");
+    expect(() => withFileLock(env, "/p/CHANGES_SESSION.md", () => 1, { timeoutMs: 50 })).toThrow(expect.objectContaining({ code: "IO" }));
+    const atS = (Date.now() - 2_000) / 1000;
+    utimesSync(path, atS, atS);
+    expect(withFileLock(env, "/p/CHANGES_SESSION.md", () => "taken", { timeoutMs: 50 })).toBe("taken");
+  });
 });

@@ -63,12 +63,17 @@ function tryCreate(path: string): number | null {
   }
 }
 
+// The holder writes its pid right after creating the lock: a lock still empty this long lost its holder in between.
+const EMPTY_GRACE_MS = 1_000;
+
 /** Left by a process that is gone (killed holding it), or held longer than any writer takes. */
 function isStale(path: string, staleMs: number): boolean {
   try {
-    if (Date.now() - statSync(path).mtimeMs > staleMs) return true;
+    const ageMs = Date.now() - statSync(path).mtimeMs;
+    if (ageMs > staleMs) return true;
     const pid = Number.parseInt(readFileSync(path, "utf8"), 10);
-    return Number.isInteger(pid) && pid > 0 && !isAlive(pid);
+    if (!Number.isInteger(pid) || pid <= 0) return ageMs > EMPTY_GRACE_MS;
+    return !isAlive(pid);
   } catch {
     return false;
   }
