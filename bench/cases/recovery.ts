@@ -52,7 +52,7 @@ export const cases: HookCases = {
     },
     {
       name: "SessionStart(compact)",
-      what: "SessionStart(compact): scans the transcript, delivers the recovery context",
+      what: "SessionStart(compact): scans the 5 MB transcript, delivers the recovery context",
       payload: (context) => context.captured("session-start.compact"),
       setup: freshSession,
       expect: HEADING,
