@@ -128,6 +128,18 @@ describe.concurrent("runHook in a built executable", () => {
     expect(existsSync(join(box.home, ".claude/carryover/sessions"))).toBe(false);
   });
 
+  it("a cwd or transcript_path longer than a path can be is refused before any path work, with a log line", async () => {
+    const box = sandbox();
+    for (const field of ["cwd", "transcript_path"]) {
+      const payload = { ...captured("user-prompt-submit.json"), cwd: box.project, prompt: "json", [field]: "a".repeat(10 * 1024 * 1024) };
+      expect(await box.run(JSON.stringify(payload))).toMatchObject({ code: 0, stdout: "" });
+    }
+    expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual([
+      "cwd of 10485760 chars is not a path; nothing to do",
+      "transcript_path of 10485760 chars is not a path; nothing to do",
+    ]);
+  });
+
   it("an event it is not registered for is logged and ignored", async () => {
     const box = sandbox();
     expect(await box.run(JSON.stringify(captured("pre-compact.auto.json")))).toMatchObject({ code: 0, stdout: "" });

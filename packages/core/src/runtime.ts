@@ -5,6 +5,7 @@ import type { Env } from "./env.ts";
 import { errorMessage } from "./errors.ts";
 import { logLine } from "./log.ts";
 import type { HookResult } from "./output.ts";
+import { isPathText } from "./_path-text.ts";
 import type { HookEvent, HookInput, HookInputs } from "./schemas.ts";
 import { isSafeSessionId } from "./session-id.ts";
 import { readStdin } from "./_stdin.ts";
@@ -89,6 +90,8 @@ export async function runHook<S extends ConfigSection>(
     const text = await io.readInput();
     if (text.trim() === "") return log("empty stdin; nothing to do");
     const payload = parsePayload(text);
+    const oversized = ["cwd", "transcript_path"].find((key) => typeof payload[key] === "string" && !isPathText(payload[key]));
+    if (oversized) return log(`${oversized} of ${(payload[oversized] as string).length} chars is not a path; nothing to do`);
     const cwd = typeof payload.cwd === "string" ? payload.cwd : undefined;
     const projectDir = env.CLAUDE_PROJECT_DIR || cwd || process.cwd();
     const config = loadConfig(hook.name, env, projectDir);

@@ -3,6 +3,7 @@ import { type Config, loadConfig } from "./config.ts";
 import type { Env } from "./env.ts";
 import { errorMessage } from "./errors.ts";
 import { logLine } from "./log.ts";
+import { isPathText } from "./_path-text.ts";
 import type { HookIO } from "./runtime.ts";
 import { readStdin } from "./_stdin.ts";
 import { isDebug, isHookEnabled } from "./switches.ts";
@@ -88,5 +89,5 @@ function parseObject(text: string): Record<string, unknown> | null {
 function projectDirOf(payload: Record<string, unknown> | null): string | undefined {
   const workspace = payload?.workspace as Record<string, unknown> | undefined;
   const dir = workspace?.project_dir ?? payload?.cwd;
-  return typeof dir === "string" && dir !== "" ? dir : undefined;
+  return isPathText(dir) && dir !== "" ? dir : undefined;
 }
