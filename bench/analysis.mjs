@@ -78,6 +78,9 @@ function startupAnalysis(rows, misses, profiles) {
     "the bundle sizes below say what the files are made of (zod/mini is half of most). The deferred-code column is what moving the active path out of the file the",
     "fast path loads would save; the launch is Node's, the same for any Node hook (registering hooks in Claude Code's exec",
     "form with Node's absolute path, `\"command\": \"/usr/bin/node\", \"args\": [file]`, would skip the `env` exec).",
+    ...(misses.some((t) => t.statusLine)
+      ? ["The status line reads its stdin and config even switched off (it still shows a chained status line), so its *bundle* part includes that work."]
+      : []),
   ].join("\n");
 }
 

@@ -49,7 +49,12 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
     const offContext = caseContext(kit, `${hook.hook}-off`, payloadsDir, transcript);
     cases.push({
       name: `${hook.hook} off`,
-      row: { hook: hook.hook, path: "off", what: "`CARRYOVER=0`: the bundle loads, the runtime returns" },
+      row: {
+        hook: hook.hook,
+        path: "off",
+        // A switched-off status line still shows the user's chained one: it reads stdin and config first.
+        what: hook.statusLine ? "`CARRYOVER=0`: the bundle loads, stdin and config are read, nothing is chained" : "`CARRYOVER=0`: the bundle loads, the runtime returns",
+      },
       proc: hookProc(hook, off, offContext, { CARRYOVER: "0" }),
     });
     for (const hookCase of entry.cases) {
@@ -96,11 +101,12 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
   const targets = [];
   const tableRows = rows.map((row, i) => {
     const { hook, path, what, everyPrompt } = cases[i].row;
+    const statusLine = hooks.find((candidate) => candidate.hook === hook)?.statusLine === true;
     let verdict = "";
     if (everyPrompt) {
       const met = row.ratio.median <= TARGETS.startupRatio && row.rssMiB <= TARGETS.startupRssMiB;
       verdict = met ? "met" : "**missed**";
-      targets.push({ hook, path, ratio: row.ratio.median, rssMiB: row.rssMiB, met, row });
+      targets.push({ hook, path, statusLine, ratio: row.ratio.median, rssMiB: row.rssMiB, met, row });
     }
     const js = row.jsCpuMs === null ? "—" : `${row.jsCpuMs.toFixed(1)} ms`;
     return [hook, path, what, ratioCell(row.ratio), cpuCell(row), js, msCell(row), mib(row.rssMiB), verdict];
