@@ -1,4 +1,4 @@
-// Every built hook executable (found from packages/*/package.json) spawned with 60 generated stdins each,
+// Every built hook executable (found from packages/*/package.json) spawned with 40 generated stdins each,
 // as Claude Code spawns it: what only a process shows (exit codes, signals, closed stdin, start-up, stderr).
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -11,11 +11,12 @@ import { seedFiles, seedState } from "./seed.ts";
 import { mapLimit, runFile } from "./spawn.ts";
 import { changesOutsideCarryover, snapshotTree } from "./tree.ts";
 
-const RUNS_PER_HOOK = 60;
+const RUNS_PER_HOOK = 40;
 const SEED = Number(process.env.CARRYOVER_FUZZ_SEED ?? 20_261_129);
-// A hang here is a process still alive after this; the 1 s bound per run is checked in-process, where
-// node's start-up and a loaded CI machine do not count (the longest run is recorded in the figures).
-const DEADLINE_MS = 5_000;
+// A hang here is a process still alive after this (the registrations' timeouts are 10 s and more); the 1 s
+// bound per run is checked in-process, where node's start-up and other processes' load do not count. The
+// longest run is in the figures: 3.6 s for a 10 MB stdin with the machine's load at 7 on 2 cores.
+const DEADLINE_MS = 10_000;
 const IN_FLIGHT = 3;
 const RESEED_EVERY = 50;
 
@@ -30,7 +31,7 @@ afterAll(() => sandbox.cleanup());
 
 describe("fuzz, spawned executables", () => {
   test.each(hooks.map((hook, index) => [hook.name, hook, index] as const))(
-    "%s: 60 stdins (closed, empty, 10 MB, binary, malformed, mutated): exit 0 every time, no signal, no hang, nothing on stderr, output within limits, no file outside carryover's places",
+    "%s: 40 stdins (closed, empty, 10 MB, binary, malformed, mutated): exit 0 every time, no signal, no hang, nothing on stderr, output within limits, no file outside carryover's places",
     async (_name, hook, index) => {
       expect(existsSync(hook.executable), `${hook.executable} is not built: run pnpm build`).toBe(true);
       const seed = SEED + index;

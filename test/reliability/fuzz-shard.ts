@@ -14,7 +14,10 @@ import { changesOutsideCarryover, snapshotTree, type TreeChange } from "./tree.t
 export const RUNS_PER_HOOK = 10_000;
 // Fixed so a failure reproduces; CARRYOVER_FUZZ_SEED explores other sequences.
 const SEED = Number(process.env.CARRYOVER_FUZZ_SEED ?? 20_261_129);
-const DEADLINE_MS = 1_000;
+// Each run must take under 1 s of CPU; one still running after 5 s (wall) hangs. Wall time alone would
+// measure the machine's load: other processes in a full test run stretched a 0.2 s run to 0.7 s.
+const MAX_RUN_CPU_MS = 1_000;
+const DEADLINE_MS = 5_000;
 // Markers get consumed: re-seeding keeps the hooks' full paths in play.
 const RESEED_EVERY = 50;
 // The changes log and MEMORY.md grow by a section per new compaction, as they should; starting each
@@ -59,14 +62,14 @@ export function fuzzShard(shard: number, shards: number, captured: Captured): vo
   });
 
   test.each(hooks.map(({ hook, index }) => [hook.name, hook, index] as const))(
-    "%s: 10,000 payloads, none rejected, none hung, no output over 10,000 chars or invalid for its event, no file outside carryover's places",
+    "%s: 10,000 payloads, none rejected, none hung or over 1 s, no output over 10,000 chars or invalid for its event, no file outside carryover's places",
     async (_name, hook, index) => {
       const shipped = await loadShipped(hook.binSource, captured);
       const seed = SEED + index;
       const cases = fc.sample(fuzzCases(hook.events, sandbox, { closedStdin: false }), { seed, numRuns: RUNS_PER_HOOK });
       const failures: string[] = [];
       const outside: TreeChange[] = [];
-      const counts = { rejected: 0, hung: 0, oversized: 0, invalidOutput: 0, withOutput: 0, maxOutputChars: 0 };
+      const counts = { rejected: 0, hung: 0, overOneSecond: 0, oversized: 0, invalidOutput: 0, withOutput: 0, maxOutputChars: 0, longestRunCpuMs: 0, longestRunMs: 0 };
       for (let start = 0; start < cases.length; start += SEGMENT_RUNS) {
         resetSandbox(sandbox, Date.now());
         const before = snapshotTree(sandbox.root);
@@ -81,13 +84,18 @@ export function fuzzShard(shard: number, shards: number, captured: Captured): vo
             problem = `rejected: ${String(run.error)}`;
           } else if (run.hung) {
             counts.hung += 1;
-            problem = `still running after ${DEADLINE_MS} ms`;
+            problem = `still running after ${Math.round(run.durationMs)} ms`;
+          } else if (run.cpuMs > MAX_RUN_CPU_MS) {
+            counts.overOneSecond += 1;
+            problem = `took ${Math.round(run.cpuMs)} ms of CPU`;
           } else if ((problem = outputProblem(run.output, run.output.startsWith("{") ? payloadEvent(text) : undefined, shipped.kind === "statusline"))) {
             if (problem.startsWith("output of")) counts.oversized += 1;
             else counts.invalidOutput += 1;
           }
           if (run.output) counts.withOutput += 1;
           counts.maxOutputChars = Math.max(counts.maxOutputChars, run.output.length);
+          counts.longestRunCpuMs = Math.max(counts.longestRunCpuMs, Math.round(run.cpuMs));
+          counts.longestRunMs = Math.max(counts.longestRunMs, Math.round(run.durationMs));
           if (problem) failures.push(`#${position} (seed ${seed}) ${describeCase(fuzzCase)} → ${problem}`);
         }
         outside.push(...changesOutsideCarryover(before, snapshotTree(sandbox.root), sandbox));
