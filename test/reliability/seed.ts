@@ -22,9 +22,8 @@ export const SESSIONS = ["292a2a51-de5b-4500-91e5-548294a01232", "403d97d7-4487-
 
 /**
  * What a lived-in machine has, so fuzzed payloads reach the hooks' full paths and not only their fast
- * paths: transcripts, pinned context, a MEMORY.md near its limit, a compact-prep state file. These are
- * the user's and Claude Code's files: a hook may read them, never change them (the compact-prep state
- * file excepted, which lives in carryover's own dir).
+ * paths: transcripts, pinned context, a MEMORY.md near its limit. These are the user's and Claude Code's
+ * files: a hook may read them; of them only MEMORY.md may change (pre-compact indexes its entry there).
  */
 export function seedFiles(sandbox: Sandbox): void {
   const samples = ["transcript-sample.jsonl", "transcript-sample.auto-compact.jsonl", "transcript-sample.jsonl"];
