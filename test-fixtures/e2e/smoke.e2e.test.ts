@@ -155,8 +155,9 @@ describe("interactive TUI under tmux", () => {
     writeFileSync(join(sandbox.logDir, "input_tokens"), "500000");
     await tui.submit("hello tui");
 
-    // One wait on the coloured capture: under load the probe's line can be blank at a later refresh.
-    const screen = await tui.waitForScreen(/\u001b\[[0-9;]*mPROBE-STATUS 50/, { colors: true });
+    // Under load a later refresh of the probe's line can come back blank (Claude Code drops a slow status
+    // line command), so the line is checked once, as first shown; ANSI pass-through is the statusline hook's test.
+    const screen = await tui.waitForScreen(/PROBE-STATUS 50/);
     expect(screen).toContain("Mock reply.");
     expect(readProbeLog(statusLog).at(-1)).toMatchObject({ context_window: { used_percentage: 50, context_window_size: 1_000_000 } });
     expect(sandbox.mock.unknownPaths()).toEqual([]);
