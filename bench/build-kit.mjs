@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { buildExecutable } from "../packages/build/src/index.mjs";
+import { buildExecutable, executableOptions } from "../packages/build/src/index.mjs";
 
 /**
  * Bundles what the bench needs from TypeScript into bench/.cache: the kit (case files, core for their
@@ -41,18 +41,7 @@ export async function buildFastPathVariant(hook, cacheDir) {
   if (!existsSync(entry) || !/\bload\s*:/.test(readFileSync(entry, "utf8"))) return null;
   const outfile = join(cacheDir, "variants", `${hook.hook}-fast-path-only.cjs`);
   await build({
-    absWorkingDir: hook.packageDir,
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "cjs",
-    minify: true,
-    legalComments: "none",
-    banner: { js: "#!/usr/bin/env node" },
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "warning",
+    ...executableOptions(entry, outfile, hook.packageDir),
     plugins: [
       {
         name: "drop-lazy-module",
