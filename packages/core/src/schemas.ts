@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { boolean, type Guard, type Infer, issuesOf, literal, looseObject, nullable, number, oneOf, optional, string, unknown } from "./_guards.ts";
 import { CarryoverError } from "./errors.ts";
 import { SAFE_SESSION_ID } from "./session-id.ts";
 
@@ -7,98 +7,98 @@ import { SAFE_SESSION_ID } from "./session-id.ts";
 
 function base() {
   return {
-    session_id: z.string().check(z.regex(SAFE_SESSION_ID)),
-    transcript_path: z.optional(z.string()),
-    cwd: z.string().check(z.minLength(1)),
+    session_id: string({ pattern: SAFE_SESSION_ID }),
+    transcript_path: optional(string()),
+    cwd: string({ minLength: 1 }),
   };
 }
 
 function buildSessionStart() {
-  return z.looseObject({
-      ...base(),
-      hook_event_name: z.literal("SessionStart"),
-      source: z.string(),
-      model: z.optional(z.unknown()),
-      prompt_id: z.optional(z.string()),
-    });
+  return looseObject({
+    ...base(),
+    hook_event_name: literal("SessionStart"),
+    source: string(),
+    model: optional(unknown()),
+    prompt_id: optional(string()),
+  });
 }
 
 function buildUserPromptSubmit() {
-  return z.looseObject({
-      ...base(),
-      hook_event_name: z.literal("UserPromptSubmit"),
-      prompt: z.string(),
-      prompt_id: z.optional(z.string()),
-      permission_mode: z.optional(z.string()),
-    });
+  return looseObject({
+    ...base(),
+    hook_event_name: literal("UserPromptSubmit"),
+    prompt: string(),
+    prompt_id: optional(string()),
+    permission_mode: optional(string()),
+  });
 }
 
 function buildPreCompact() {
-  return z.looseObject({
-      ...base(),
-      hook_event_name: z.literal("PreCompact"),
-      trigger: z.enum(["manual", "auto"]),
-      custom_instructions: z.optional(z.nullable(z.string())),
-      prompt_id: z.optional(z.string()),
-    });
+  return looseObject({
+    ...base(),
+    hook_event_name: literal("PreCompact"),
+    trigger: oneOf(["manual", "auto"]),
+    custom_instructions: optional(nullable(string())),
+    prompt_id: optional(string()),
+  });
 }
 
 function buildPostCompact() {
-  return z.looseObject({
-      ...base(),
-      hook_event_name: z.literal("PostCompact"),
-      trigger: z.enum(["manual", "auto"]),
-      compact_summary: z.optional(z.nullable(z.string())),
-      prompt_id: z.optional(z.string()),
-    });
+  return looseObject({
+    ...base(),
+    hook_event_name: literal("PostCompact"),
+    trigger: oneOf(["manual", "auto"]),
+    compact_summary: optional(nullable(string())),
+    prompt_id: optional(string()),
+  });
 }
 
 function buildStop() {
-  return z.looseObject({
-      ...base(),
-      hook_event_name: z.literal("Stop"),
-      stop_hook_active: z.optional(z.boolean()),
-      last_assistant_message: z.optional(z.nullable(z.string())),
-    });
+  return looseObject({
+    ...base(),
+    hook_event_name: literal("Stop"),
+    stop_hook_active: optional(boolean()),
+    last_assistant_message: optional(nullable(string())),
+  });
 }
 
 function buildPostToolUse() {
-  return z.looseObject({
-      ...base(),
-      hook_event_name: z.literal("PostToolUse"),
-      tool_name: z.string(),
-      tool_input: z.optional(z.unknown()),
-      tool_response: z.optional(z.unknown()),
-    });
+  return looseObject({
+    ...base(),
+    hook_event_name: literal("PostToolUse"),
+    tool_name: string(),
+    tool_input: optional(unknown()),
+    tool_response: optional(unknown()),
+  });
 }
 
 function buildStatusLine() {
-  return z.looseObject({
-      session_id: z.string().check(z.regex(SAFE_SESSION_ID)),
-      transcript_path: z.optional(z.string()),
-      cwd: z.optional(z.string()),
-      model: z.optional(z.looseObject({ id: z.optional(z.string()), display_name: z.optional(z.string()) })),
-      workspace: z.optional(z.looseObject({ current_dir: z.optional(z.string()), project_dir: z.optional(z.string()) })),
-      context_window: z.optional(
-        z.looseObject({
-          context_window_size: z.optional(z.nullable(z.number())),
-          used_percentage: z.optional(z.nullable(z.number())),
-          current_usage: z.optional(
-            z.nullable(
-              z.looseObject({
-                input_tokens: z.optional(z.nullable(z.number())),
-                cache_creation_input_tokens: z.optional(z.nullable(z.number())),
-                cache_read_input_tokens: z.optional(z.nullable(z.number())),
-                output_tokens: z.optional(z.nullable(z.number())),
-              }),
-            ),
+  return looseObject({
+    session_id: string({ pattern: SAFE_SESSION_ID }),
+    transcript_path: optional(string()),
+    cwd: optional(string()),
+    model: optional(looseObject({ id: optional(string()), display_name: optional(string()) })),
+    workspace: optional(looseObject({ current_dir: optional(string()), project_dir: optional(string()) })),
+    context_window: optional(
+      looseObject({
+        context_window_size: optional(nullable(number())),
+        used_percentage: optional(nullable(number())),
+        current_usage: optional(
+          nullable(
+            looseObject({
+              input_tokens: optional(nullable(number())),
+              cache_creation_input_tokens: optional(nullable(number())),
+              cache_read_input_tokens: optional(nullable(number())),
+              output_tokens: optional(nullable(number())),
+            }),
           ),
-        }),
-      ),
-    });
+        ),
+      }),
+    ),
+  });
 }
 
-type Schema = ReturnType<typeof z.looseObject>;
+type Schema = Guard<Record<string, unknown>>;
 
 function lazy<T extends Schema>(build: () => T): () => T {
   let schema: T | undefined;
@@ -124,7 +124,7 @@ const builders = {
 };
 
 export type HookEvent = keyof typeof builders;
-export type HookInput<E extends HookEvent> = z.infer<ReturnType<(typeof builders)[E]>>;
+export type HookInput<E extends HookEvent> = Infer<ReturnType<(typeof builders)[E]>>;
 export type SessionStartInput = HookInput<"SessionStart">;
 export type UserPromptSubmitInput = HookInput<"UserPromptSubmit">;
 export type PreCompactInput = HookInput<"PreCompact">;
@@ -138,11 +138,11 @@ export type HookInputs<E extends HookEvent> = { [K in E]: (typeof builders)[K] }
 
 /** Validates a parsed payload; the error is one line naming the first bad fields. */
 export function parseHookInput<E extends HookEvent>(event: E, schema: () => Schema, value: unknown): HookInput<E> {
-  const result = schema().safeParse(value);
-  if (result.success) return result.data as HookInput<E>;
-  const fields = result.error.issues.slice(0, 3).map((issue) => {
-    const path = issue.path.join(".") || "(payload)";
-    const received = issue.path.reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown> | undefined)?.[key], value);
+  const issues = issuesOf(schema(), value);
+  if (issues.length === 0) return value as HookInput<E>;
+  const fields = issues.slice(0, 3).map((issuePath) => {
+    const path = issuePath.join(".") || "(payload)";
+    const received = issuePath.reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown> | undefined)?.[key], value);
     return received === undefined ? `${path} missing` : `${path} invalid`;
   });
   throw new CarryoverError("BAD_INPUT", `${event} payload: ${fields.join(", ")}`);
