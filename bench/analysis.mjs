@@ -28,39 +28,29 @@ export function missedTargets(results) {
 
 /**
  * Splits each missed path's CPU over `node -e 0` into: the launch and boot beyond `node -e 0`'s, loading
- * the bundle, the deferred code a lazy hook's fast path carries, and the path's own work. The last
- * three come from the in-process figures (fine-grained, no boot in them); the first is the rest.
+ * the bundle, and the path's own work. The last two come from the in-process figures (fine-grained, no
+ * boot in them); the first is the rest.
  */
 function startupAnalysis(rows, misses, profiles) {
   const node = rows["node -e 0"];
   const split = misses.map((t) => {
     const row = rows[`${t.hook} ${t.path}`];
     const off = rows[`${t.hook} off`];
-    const variant = t.path === "fast" ? rows[`${t.hook} fast, lazy code left out`] : undefined;
-    const deferredMs = variant ? row.jsCpuMs - variant.jsCpuMs : null;
-    return {
-      t,
-      row,
-      launchMs: row.cpuMs - row.jsCpuMs - node.cpuMs,
-      bundleMs: off.jsCpuMs - (deferredMs ?? 0),
-      deferredMs,
-      workMs: row.jsCpuMs - off.jsCpuMs,
-    };
+    return { t, row, launchMs: row.cpuMs - row.jsCpuMs - node.cpuMs, bundleMs: off.jsCpuMs, workMs: row.jsCpuMs - off.jsCpuMs };
   });
-  const part = (ms) => (ms === null ? "—" : `${points(ms / node.cpuMs)} (${ms < 0 ? "−" : ""}${Math.abs(ms).toFixed(1)} ms)`);
+  const part = (ms) => `${points(ms / node.cpuMs)} (${ms < 0 ? "−" : ""}${Math.abs(ms).toFixed(1)} ms)`;
   return [
     "### Hook start-up",
     "",
     `\`node -e 0\` took ${node.median.toFixed(1)} ms wall (median) and ${node.cpuMs.toFixed(1)} ms of CPU per run here. Each missed path's CPU over`,
-    "`node -e 0`'s, in points of it and in ms: *bundle* is the hook's JS switched off (`CARRYOVER=0`: the file is read, compiled",
-    "and evaluated, the runtime returns), less the deferred code; *deferred code* is the fast path's JS with `./run.ts` and zod",
-    "in the file over the bench-built variant without them (never executed, but V8 still reads and pre-parses them); *own",
+    "`node -e 0`'s, in points of it and in ms: *bundle* is the hook's JS switched off (`CARRYOVER=0`: the file is read, its",
+    "fast part compiled and evaluated, the deferred part only scanned as a string; the runtime returns); *own",
     "work* is the path's JS over the switched-off hook's (stdin, config files, its checks; on active paths its reads, output",
     "and writes); *launch and boot* is the rest of the process's CPU over `node -e 0`'s (the `env` exec of the shebang,",
     "Node loading a script file instead of `-e`), the least precise part: a difference of two means taken on a busy machine.",
     "",
     table(
-      ["path", "wall", "CPU", "missed by (wall)", "launch and boot", "bundle", "deferred code", "own work", "what would close it"],
+      ["path", "wall", "CPU", "missed by (wall)", "launch and boot", "bundle", "own work", "what would close it"],
       split.map((s) => [
         `\`${s.t.hook}\` ${s.t.path}`,
         x(s.t.ratio),
@@ -68,15 +58,13 @@ function startupAnalysis(rows, misses, profiles) {
         `${points(s.t.ratio - TARGETS.startupRatio)}×${s.t.rssMiB > TARGETS.startupRssMiB ? `, ${mib(s.t.rssMiB - TARGETS.startupRssMiB)}` : ""}`,
         part(s.launchMs),
         part(s.bundleMs),
-        part(s.deferredMs),
         part(s.workMs),
         closeStartup(s),
       ]),
     ),
     "",
     `The levers: the bundle part is what the file's size costs to read and compile on every run, used or not${compileRate(profiles)};`,
-    "the bundle sizes below say what the files are made of (zod/mini is half of most). The deferred-code column is what moving the active path out of the file the",
-    "fast path loads would save; the launch is Node's, the same for any Node hook (registering hooks in Claude Code's exec",
+    "the bundle sizes below say what the files are made of. The launch is Node's, the same for any Node hook (registering hooks in Claude Code's exec",
     "form with Node's absolute path, `\"command\": \"/usr/bin/node\", \"args\": [file]`, would skip the `env` exec).",
     ...(misses.some((t) => t.statusLine)
       ? ["The status line reads its stdin and config even switched off (it still shows a chained status line), so its *bundle* part includes that work."]
@@ -96,10 +84,9 @@ function compileRate(profiles = []) {
   return kilobytes > 0 ? `: in the CPU profiles above, V8 compiling alone took ${(ms / kilobytes).toFixed(2)} ms per KB of file` : "";
 }
 
-function closeStartup({ t, row, launchMs, bundleMs, deferredMs, workMs }) {
+function closeStartup({ t, row, launchMs, bundleMs, workMs }) {
   if (row.cpuRatio <= TARGETS.startupRatio) return "CPU within target: the wall figure is this run's load; rerun on a quiet machine";
-  const largest = Math.max(launchMs, bundleMs, deferredMs ?? Number.NEGATIVE_INFINITY, workMs);
-  if (largest === deferredMs) return "keep the active path's code (and zod) out of the fast path's file";
+  const largest = Math.max(launchMs, bundleMs, workMs);
   if (largest === bundleMs) return "a smaller file to read and compile (what it is made of: bundle size)";
   if (largest === workMs) {
     return t.path === "fast" ? "less work before deciding (fewer file-system calls, no config read when nothing is configured)" : "less work on the path (its reads, writes and output)";
@@ -170,39 +157,25 @@ function scanProfileReading({ sizeMB, parts }) {
 }
 
 function bundleAnalysis(misses) {
-  const zodBytes = Math.max(...misses.map((t) => t.parts?.zod ?? 0));
-  const lines = [
+  return [
     "### Bundle size",
     "",
     table(
-      ["executable", "size", "over by", "ceiling set", "largest inputs besides zod"],
+      ["executable", "size", "over by", "ceiling set", "largest inputs"],
       misses.map((t) => [
         `\`${t.name}\``,
         kb(t.bytes),
         kb(t.bytes - TARGETS.bundleBytes),
         t.ceiling ? kb(t.ceiling) : "none",
-        t.parts
-          ? t.parts.largest
-              .filter((entry) => !entry.input.includes("zod/"))
-              .slice(0, 3)
-              .map((entry) => `${entry.input} ${kb(entry.bytes)}`)
-              .join(", ")
-          : "?",
+        t.parts ? t.parts.largest.slice(0, 3).map((entry) => `${entry.input} ${kb(entry.bytes)}`).join(", ") : "?",
       ]),
     ),
     "",
-  ];
-  if (zodBytes > 0) {
-    lines.push(
-      `Why: every hook that validates its payload carries zod/mini, ${kb(zodBytes)} minified, ${((zodBytes / TARGETS.bundleBytes) * 100).toFixed(0)}% of the`,
-      `30 KB budget, leaving ${kb(TARGETS.bundleBytes - zodBytes)} for core's runtime and config table and the hook itself; core alone is 15–29 KB.`,
-      "The status line, which reads its stdin by hand, is the one hook within the target. What would close it: hand-written",
-      "guards in core for the few payload fields each hook reads, instead of zod schemas, would take zod out of every file",
-      "(measured earlier on this kind of machine: a hand-written guard starts at 1.01× `node -e 0`, zod/mini at 1.07×); past",
-      "that, core's config key table (every hook's keys, ≈ 4.4 KB) could be split per section, and the transcript scanner",
-      "(≈ 9 KB with its collector) is in the two hooks that scan. Until then each ceiling in `bundle-size.json` is the size at",
-      "the time it was set, rounded up to the next 1,000 bytes past a 500-byte margin.",
-    );
-  }
-  return lines.join("\n");
+    "Why: an executable holds its fast part, compiled on every start, and the rest of the hook as one string compiled",
+    "only on a path with work (packages/build); the core modules both parts use (paths, markers, config) are in both. What",
+    "is left over the target is the hooks' own decision code and, in the two hooks that read transcripts, core's scanner.",
+    "What would close it: the deferred part reusing the fast part's modules instead of carrying its own copies. The bytes",
+    "cost little at start-up (the string is scanned, not compiled: see the start-up table), so the ceilings in",
+    "`bundle-size.json` hold the sizes as they are, rounded up to the next 1,000 bytes.",
+  ].join("\n");
 }

@@ -1,7 +1,7 @@
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { buildExecutable, executableOptions } from "../packages/build/src/index.mjs";
+import { buildExecutable } from "../packages/build/src/index.mjs";
 
 /**
  * Bundles what the bench needs from TypeScript into bench/.cache: the kit (case files, core for their
@@ -29,29 +29,4 @@ export async function buildKit(benchDir) {
   const scanner = await buildExecutable({ entry: join(benchDir, "scan/carryover-scan.ts"), outfile: join(cacheDir, "carryover-scan.cjs") });
   if (!existsSync(scanner.outfile)) throw new Error(`the scanner was not built at ${scanner.outfile}`);
   return { kit: await import(`${kitPath}?${Date.now()}`), scannerPath: scanner.outfile };
-}
-
-/**
- * A LazyHook's bundle without the module its `load()` imports (`./run.ts` becomes empty): the fast
- * path alone, to measure what carrying the deferred code costs a fast path. Same esbuild options as
- * packages/build. Null for a hook that is not lazy.
- */
-export async function buildFastPathVariant(hook, cacheDir) {
-  const entry = join(hook.packageDir, "src/bin.ts");
-  if (!existsSync(entry) || !/\bload\s*:/.test(readFileSync(entry, "utf8"))) return null;
-  const outfile = join(cacheDir, "variants", `${hook.hook}-fast-path-only.cjs`);
-  await build({
-    ...executableOptions(entry, outfile, hook.packageDir),
-    plugins: [
-      {
-        name: "drop-lazy-module",
-        setup(pluginBuild) {
-          pluginBuild.onResolve({ filter: /^\.\/run\.ts$/ }, (args) => (args.importer === entry ? { path: "lazy", namespace: "dropped" } : undefined));
-          pluginBuild.onLoad({ filter: /.*/, namespace: "dropped" }, () => ({ contents: "export {};", loader: "js" }));
-        },
-      },
-    ],
-  });
-  chmodSync(outfile, 0o755);
-  return { path: outfile, bytes: statSync(outfile).size };
 }

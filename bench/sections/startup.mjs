@@ -1,6 +1,5 @@
 import { chmodSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildFastPathVariant } from "../build-kit.mjs";
 import { cpuCell, kb, mib, msCell, ratioCell, table } from "../format.mjs";
 import { caseContext, checkHookCase, hookProc } from "../hook-runs.mjs";
 import { runsOn } from "../hooks.mjs";
@@ -73,18 +72,6 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
         continue;
       }
       cases.push(c);
-    }
-    const fast = entry.cases.find((hookCase) => hookCase.name === "fast");
-    const variant = fast ? await buildFastPathVariant(hook, cacheDir) : null;
-    if (variant) {
-      const context = caseContext(kit, `${hook.hook}-variant`, payloadsDir, transcript);
-      cases.push({
-        name: `${hook.hook} fast, lazy code left out`,
-        row: { hook: hook.hook, path: "fast, lazy code left out", what: `bench-built variant (${kb(variant.bytes)}): the same fast path, \`./run.ts\` not bundled` },
-        proc: { ...hookProc(hook, fast, context), command: variant.path },
-        setup: () => fast.setup?.(context),
-        check: ([stdout]) => checkHookCase(kit, fast, context, stdout),
-      });
     }
   }
   log(`start-up: ${cases.length} cases × ${runs} rounds`);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CONFIG_KEYS, type ConfigKey } from "./config-keys.ts";
+import { type ConfigKey, type ConfigSection, configKeys } from "./config-keys.ts";
 import { configEnvName } from "./config.ts";
 
-const allKeys = Object.entries(CONFIG_KEYS).flatMap(([section, keys]) =>
+const allKeys = Object.entries(configKeys()).flatMap(([section, keys]) =>
   Object.entries(keys as Record<string, ConfigKey>).map(([key, spec]) => ({ section, key, spec })),
 );
 
-describe("CONFIG_KEYS", () => {
+describe("configKeys()", () => {
   it.each(allKeys)("$section.$key: its default passes its own check and it is described", ({ spec }) => {
     expect(spec.check(spec.default)).toBe(true);
     expect(spec.describe.length).toBeGreaterThan(10);
@@ -19,7 +19,7 @@ describe("CONFIG_KEYS", () => {
   });
 
   it("gives every key its own env var, none taken by the switches", () => {
-    const names = allKeys.map(({ section, key }) => configEnvName(section as keyof typeof CONFIG_KEYS, key));
+    const names = allKeys.map(({ section, key }) => configEnvName(section as ConfigSection, key));
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) {
       expect(name).toMatch(/^CARRYOVER_[A-Z0-9_]+$/);
@@ -29,11 +29,11 @@ describe("CONFIG_KEYS", () => {
 });
 
 describe("key kinds", () => {
-  const number = CONFIG_KEYS["post-compact"].ledgerMaxEntries as ConfigKey;
-  const boolean = CONFIG_KEYS["pre-compact"].snapshot as ConfigKey;
-  const percents = CONFIG_KEYS[""].levels as ConfigKey;
-  const choice = CONFIG_KEYS.statusline.color as ConfigKey;
-  const text = CONFIG_KEYS[""].changesFile as ConfigKey;
+  const number = configKeys()["post-compact"].ledgerMaxEntries as ConfigKey;
+  const boolean = configKeys()["pre-compact"].snapshot as ConfigKey;
+  const percents = configKeys()[""].levels as ConfigKey;
+  const choice = configKeys().statusline.color as ConfigKey;
+  const text = configKeys()[""].changesFile as ConfigKey;
 
   it("a number is checked against its range, inclusive, and read from text", () => {
     expect([1, 50, 1000].map((value) => number.check(value))).toEqual([true, true, true]);

@@ -70,19 +70,17 @@ function percentListKey(defaultValue: number[], describe: string): ConfigKey<num
   };
 }
 
-/**
- * Every key carryover reads, by section. The shared section ("") holds what several hooks agree on;
- * the others are one hook each. Adding a key here makes it configurable, validated and listed.
- */
-export const CONFIG_KEYS = {
-  "": {
+// Each section is built on first use: a table built at load time costs every hook's start (~0.5 ms for all
+// of it, measured), and a hook needs the shared section and its own.
+const SECTIONS = {
+  "": () => ({
     levels: percentListKey([60, 85], "context levels (percent of the auto-compact point) that raise a marker and a reminder"),
     stateDir: stringKey("", "directory of compact-prep state files; empty means ${TMPDIR:-/tmp}/claude-compact-state"),
     freshReadingMs: numberKey(300_000, 1_000, 86_400_000, "how long a statusline reading stands in for reading the transcript"),
     changesFile: stringKey("CHANGES_SESSION.md", "the pre-compact changes log, relative to the project root; empty turns it off"),
     contextWindowTokens: numberKey(0, 0, 10_000_000, "model window in tokens when no statusline reported it; 0 guesses from the model id"),
-  },
-  statusline: {
+  }),
+  statusline: () => ({
     format: stringKey(
       "ctx {percent} · {used} of {limit} to auto-compact · {windowNote} · {model}",
       "the line; placeholders {percent} {used} {limit} {left} {windowPercent} {window} {windowNote} {model}; empty ' · ' segments are dropped",
@@ -95,8 +93,8 @@ export const CONFIG_KEYS = {
     chainCommand: stringKey("", "a statusline command to run with the same stdin and show with ours (set by the installer)"),
     chainPosition: enumKey("after", ["before", "after", "above", "below"], "where the chained statusline's output goes"),
     chainTimeoutMs: numberKey(1_000, 50, 10_000, "how long the chained command may take before ours shows alone"),
-  },
-  "prep-reminder": {
+  }),
+  "prep-reminder": () => ({
     message: stringKey(
       "Context at {percent}% of the auto-compact point ({used} of {limit} tokens). Run /compact-prep now to save plan, decisions and tasks before auto-compaction.",
       "what the user is shown when a level is crossed; placeholders {percent} {used} {limit} {left} {level}",
@@ -110,30 +108,48 @@ export const CONFIG_KEYS = {
       "what the user is shown instead when the context is already past the auto-compact point (the agent is told nothing: it would read it after the compaction)",
     ),
     mutedLevels: percentListKey([], "levels that raise no reminder"),
-  },
-  "post-compact": {
+  }),
+  "post-compact": () => ({
     ledgerMaxEntries: numberKey(50, 1, 1000, "compaction summaries kept per session in the ledger"),
-  },
-  recovery: {
+  }),
+  recovery: () => ({
     maxChars: numberKey(4_000, 500, 10_000, "cap on the recovery context"),
     markerMaxAgeMs: numberKey(604_800_000, 60_000, 31_536_000_000, "a compaction marker older than this is dropped"),
-  },
-  "pre-compact": {
+  }),
+  "pre-compact": () => ({
     snapshot: booleanKey(true, "write a mechanical state snapshot when compact-prep did not run"),
     memoryEntry: booleanKey(true, "file a dated entry in the project's auto-memory (topic file + one MEMORY.md line)"),
     steering: booleanKey(true, "ask the summarizer to carry earlier summaries, decisions and constraints forward"),
     steeringMaxChars: numberKey(8_000, 500, 10_000, "cap on the instructions added to the compaction prompt"),
-  },
-  "memory-guard": {
+  }),
+  "memory-guard": () => ({
     headroomPercent: numberKey(80, 10, 100, "warn when MEMORY.md reaches this percent of 200 lines or 25 KB"),
-  },
-  pin: {
+  }),
+  pin: () => ({
     everyTurns: numberKey(1, 1, 1000, "re-inject pinned context every N prompts (always after a compaction)"),
     // Claude Code cuts hook context at 10,000 characters; 9,000 leaves room for the framing lines.
     maxBytes: numberKey(8_000, 100, 9_000, "pinned text (both files together) above this is cut, with a warning"),
-  },
-} as const satisfies Record<string, Record<string, ConfigKey<any>>>;
+  }),
+} satisfies Record<string, () => Record<string, ConfigKey<any>>>;
 
-export type ConfigSection = keyof typeof CONFIG_KEYS;
+export type ConfigSection = keyof typeof SECTIONS;
+type SectionKeys<S extends ConfigSection> = ReturnType<(typeof SECTIONS)[S]>;
 type ValueOf<K> = K extends ConfigKey<infer T> ? T : never;
-export type SectionConfig<S extends ConfigSection> = { -readonly [K in keyof (typeof CONFIG_KEYS)[S]]: ValueOf<(typeof CONFIG_KEYS)[S][K]> };
+export type SectionConfig<S extends ConfigSection> = { -readonly [K in keyof SectionKeys<S>]: ValueOf<SectionKeys<S>[K]> };
+
+const built: Partial<Record<ConfigSection, unknown>> = {};
+
+/**
+ * The keys of one section. The shared section ("") holds what several hooks agree on; the others are one
+ * hook each. Adding a key to SECTIONS makes it configurable, validated and listed.
+ */
+export function sectionKeys<S extends ConfigSection>(section: S): SectionKeys<S> {
+  return (built[section] ??= SECTIONS[section]()) as SectionKeys<S>;
+}
+
+/** Every key carryover reads, by section. */
+export function configKeys(): { [S in ConfigSection]: SectionKeys<S> } {
+  return Object.fromEntries((Object.keys(SECTIONS) as ConfigSection[]).map((section) => [section, sectionKeys(section)])) as {
+    [S in ConfigSection]: SectionKeys<S>;
+  };
+}

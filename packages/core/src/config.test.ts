@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CONFIG_KEYS, type ConfigSection } from "./config-keys.ts";
+import { configKeys, type ConfigSection } from "./config-keys.ts";
 import { checkConfigValue, configEnvName, configKeyLabel, loadConfig } from "./config.ts";
 
 let home: string;
@@ -16,7 +16,7 @@ function write(path: string, value: unknown): void {
 }
 
 function defaultsOf(section: ConfigSection): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(CONFIG_KEYS[section]).map(([key, spec]) => [key, spec.default]));
+  return Object.fromEntries(Object.entries(configKeys()[section]).map(([key, spec]) => [key, spec.default]));
 }
 
 beforeEach(() => {
@@ -28,7 +28,7 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe("loadConfig without any config", () => {
-  it.each(Object.keys(CONFIG_KEYS) as ConfigSection[])("section %j loads its defaults with no problem", (section) => {
+  it.each(Object.keys(configKeys()) as ConfigSection[])("section %j loads its defaults with no problem", (section) => {
     const config = loadConfig(section, { HOME: home }, project);
     expect(config.problems).toEqual([]);
     expect(config.hook).toEqual(defaultsOf(section));
@@ -49,7 +49,7 @@ describe("layers", () => {
 
   it("reads no project layer without a project dir", () => {
     write(projectFile, { pin: { everyTurns: 5 } });
-    expect(loadConfig("pin", { HOME: home }).hook.everyTurns).toBe(CONFIG_KEYS.pin.everyTurns.default);
+    expect(loadConfig("pin", { HOME: home }).hook.everyTurns).toBe(configKeys().pin.everyTurns.default);
   });
 
   it("reads the user file under CLAUDE_CONFIG_DIR when set", () => {
@@ -72,7 +72,7 @@ describe("problems: one line each, naming where and which key; the value below s
     const config = loadConfig("pin", { HOME: home }, project);
     expect(config.shared.levels).toEqual([50, 75]);
     expect(config.shared.freshReadingMs).toBe(10_000);
-    expect(config.hook.everyTurns).toBe(CONFIG_KEYS.pin.everyTurns.default);
+    expect(config.hook.everyTurns).toBe(configKeys().pin.everyTurns.default);
     expect(config.problems).toEqual([
       `${projectFile}: levels: expected a list of percents from 1 to 100, like [60, 85], got "many"`,
       `${projectFile}: pin.everyTurns: expected a number from 1 to 1000, got 0`,
@@ -83,7 +83,7 @@ describe("problems: one line each, naming where and which key; the value below s
     write(userFile, { pin: { everyTurns: 3 } });
     const config = loadConfig("pin", { HOME: home, CARRYOVER_PIN_EVERY_TURNS: "abc", CARRYOVER_LEVELS: "60,200" }, project);
     expect(config.hook.everyTurns).toBe(3);
-    expect(config.shared.levels).toEqual(CONFIG_KEYS[""].levels.default);
+    expect(config.shared.levels).toEqual(configKeys()[""].levels.default);
     expect(config.problems).toEqual([
       `CARRYOVER_LEVELS: levels: expected a list of percents from 1 to 100, like [60, 85], got "60,200"`,
       `CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a number from 1 to 1000, got "abc"`,
@@ -95,7 +95,7 @@ describe("problems: one line each, naming where and which key; the value below s
     write(projectFile, '{\n  "levels": [70],\n  "pin": { "everyTurns": 2, }\n}\n');
     const config = loadConfig("pin", { HOME: home }, project);
     expect(config.shared.levels).toEqual([50]);
-    expect(config.hook.everyTurns).toBe(CONFIG_KEYS.pin.everyTurns.default);
+    expect(config.hook.everyTurns).toBe(configKeys().pin.everyTurns.default);
     expect(config.problems).toEqual([`${projectFile}:3:29: invalid JSON: Expected double-quoted property name`]);
   });
 

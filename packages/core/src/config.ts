@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { CONFIG_KEYS, type ConfigKey, type ConfigSection, type SectionConfig } from "./config-keys.ts";
+import { type ConfigKey, type ConfigSection, type SectionConfig, sectionKeys } from "./config-keys.ts";
 import type { Env } from "./env.ts";
 import { errorMessage } from "./errors.ts";
 import { parseJsonText } from "./json-text.ts";
@@ -14,8 +14,8 @@ export interface Config<S extends ConfigSection> {
 
 type RawLayer = { source: string; values: Record<string, unknown> };
 
-function sectionKeys(section: ConfigSection): Record<string, ConfigKey> {
-  return CONFIG_KEYS[section] as Record<string, ConfigKey>;
+function keysOf(section: ConfigSection): Record<string, ConfigKey> {
+  return sectionKeys(section) as Record<string, ConfigKey>;
 }
 
 /** `CARRYOVER_LEVELS`, `CARRYOVER_PREP_REMINDER_MESSAGE`, `CARRYOVER_STATUSLINE_CHAIN_TIMEOUT_MS`… */
@@ -33,7 +33,7 @@ export function configKeyLabel(section: ConfigSection, key: string): string {
  * was read from, shown instead of the parsed value (an env var's "abc" parses to NaN, shown as null).
  */
 export function checkConfigValue(section: ConfigSection, key: string, value: unknown, typed?: string): string | null {
-  const spec = sectionKeys(section)[key];
+  const spec = keysOf(section)[key];
   if (!spec) return `unknown key ${configKeyLabel(section, key)}`;
   if (spec.check(value)) return null;
   return `${configKeyLabel(section, key)}: expected ${spec.expects}, got ${JSON.stringify(typed ?? value)?.slice(0, 60)}`;
@@ -61,9 +61,10 @@ function sectionValues(layer: RawLayer, section: ConfigSection): Record<string, 
   return values && typeof values === "object" && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
 }
 
-function resolveSection(section: ConfigSection, layers: RawLayer[], env: Env, problems: string[]): Record<string, unknown> {
+/** `env` holds at least one `CARRYOVER_*` variable; without one, no key's env name needs working out. */
+function resolveSection(section: ConfigSection, layers: RawLayer[], env: Env | null, problems: string[]): Record<string, unknown> {
   const resolved: Record<string, unknown> = {};
-  for (const [key, spec] of Object.entries(sectionKeys(section))) {
+  for (const [key, spec] of Object.entries(keysOf(section))) {
     resolved[key] = spec.default;
     for (const layer of layers) {
       const values = sectionValues(layer, section);
@@ -72,6 +73,7 @@ function resolveSection(section: ConfigSection, layers: RawLayer[], env: Env, pr
       if (problem) problems.push(`${layer.source}: ${problem}`);
       else resolved[key] = values[key];
     }
+    if (!env) continue;
     const envName = configEnvName(section, key);
     const text = env[envName];
     if (text !== undefined) {
@@ -82,6 +84,15 @@ function resolveSection(section: ConfigSection, layers: RawLayer[], env: Env, pr
     }
   }
   return resolved;
+}
+
+/**
+ * The config a fast path decides with, or null when any value has a problem: the hook then goes on to its
+ * full path, whose runtime logs the problem (a fast path logs nothing).
+ */
+export function fastPathConfig<S extends ConfigSection>(section: S, env: Env, projectDir: string): Config<S> | null {
+  const config = loadConfig(section, env, projectDir);
+  return config.problems.length === 0 ? config : null;
 }
 
 /**
@@ -97,7 +108,8 @@ export function loadConfig<S extends ConfigSection>(section: S, env: Env, projec
     if (typeof layer === "string") problems.push(layer);
     else if (layer) layers.push(layer);
   }
-  const shared = resolveSection("", layers, env, problems) as SectionConfig<"">;
-  const hook = (section === "" ? shared : resolveSection(section, layers, env, problems)) as SectionConfig<S>;
+  const configEnv = Object.keys(env).some((name) => name.startsWith("CARRYOVER_")) ? env : null;
+  const shared = resolveSection("", layers, configEnv, problems) as SectionConfig<"">;
+  const hook = (section === "" ? shared : resolveSection(section, layers, configEnv, problems)) as SectionConfig<S>;
   return { shared, hook, problems };
 }

@@ -20,8 +20,8 @@ export {
   recordRecoveryDelivered,
   takePendingCompaction,
 } from "./compaction.ts";
-export { CONFIG_KEYS, type ConfigKey, type ConfigSection, type SectionConfig } from "./config-keys.ts";
-export { checkConfigValue, type Config, configEnvName, configKeyLabel, loadConfig } from "./config.ts";
+export { type ConfigKey, type ConfigSection, configKeys, type SectionConfig, sectionKeys } from "./config-keys.ts";
+export { checkConfigValue, type Config, configEnvName, configKeyLabel, fastPathConfig, loadConfig } from "./config.ts";
 export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
 export { CarryoverError, type CarryoverErrorCode, errorMessage } from "./errors.ts";
 export { type FileHead, readFileHead } from "./file-head.ts";
@@ -84,7 +84,8 @@ export { projectPinnedPath, userPinnedPath } from "./pinned.ts";
 export { type PreCompactJournal, preCompactJournalPath, readPreCompactJournal, writePreCompactJournal } from "./pre-compact-journal.ts";
 export { assertPrivateDir, ensurePrivateDir } from "./private-dir.ts";
 export { currentUsage, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
-export { type FastPathContext, type HookContext, type HookDefinition, type HookIO, type LazyHook, main, runHook } from "./runtime.ts";
+export { main } from "./hook-main.ts";
+export { type FastPathContext, type HookContext, type HookDefinition, type HookIO, type LazyHook, runHook } from "./runtime.ts";
 export {
   type HookEvent,
   type HookInput,

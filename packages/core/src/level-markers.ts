@@ -1,6 +1,6 @@
 import type { Env } from "./env.ts";
 import { announcedMarkerName, levelMarkerName } from "./levels.ts";
-import { createMarkerOnce, hasMarker, removeMarker } from "./markers.ts";
+import { createMarkerOnce, hasMarker, listMarkers, removeMarker } from "./markers.ts";
 
 /**
  * A level is re-armed (may be announced again) once the context falls this many points below it: a
@@ -11,14 +11,24 @@ export const REARM_MARGIN_PERCENT = 10;
 
 /** Forgets that levels well above `percent` were raised or announced; returns the levels re-armed. */
 export function rearmLevelsBelow(env: Env, sessionId: string, percent: number, levels: readonly number[]): number[] {
+  return rearm(env, sessionId, percent, levels, new Set(listMarkers(env, sessionId)));
+}
+
+function rearm(env: Env, sessionId: string, percent: number, levels: readonly number[], present: ReadonlySet<string>): number[] {
   const rearmed: number[] = [];
   for (const level of levels) {
     if (percent >= level - REARM_MARGIN_PERCENT) continue;
-    const hadPending = removeMarker(env, sessionId, levelMarkerName(level));
-    const hadAnnounced = removeMarker(env, sessionId, announcedMarkerName(level));
+    const hadPending = removeIfPresent(env, sessionId, levelMarkerName(level), present);
+    const hadAnnounced = removeIfPresent(env, sessionId, announcedMarkerName(level), present);
     if (hadPending || hadAnnounced) rearmed.push(level);
   }
   return rearmed;
+}
+
+// Listed once, removed only if listed: this runs with every status line render, and every miss would be a
+// failed unlink. A marker created after the listing is dealt with at the next render.
+function removeIfPresent(env: Env, sessionId: string, name: string, present: ReadonlySet<string>): boolean {
+  return present.has(name) && removeMarker(env, sessionId, name);
 }
 
 /**
@@ -27,14 +37,17 @@ export function rearmLevelsBelow(env: Env, sessionId: string, percent: number, l
  * outlive its cause), and re-arms the levels left well behind. Returns the levels raised by this call.
  */
 export function syncLevelMarkers<T>(env: Env, sessionId: string, percent: number, levels: readonly number[], data: T, nowMs: number): number[] {
-  rearmLevelsBelow(env, sessionId, percent, levels);
+  const present = new Set(listMarkers(env, sessionId));
+  rearm(env, sessionId, percent, levels, present);
   const raised: number[] = [];
   for (const level of levels) {
     const pending = levelMarkerName(level);
     if (percent < level) {
-      removeMarker(env, sessionId, pending);
+      removeIfPresent(env, sessionId, pending, present);
       continue;
     }
+    if (present.has(pending) || present.has(announcedMarkerName(level))) continue;
+    // Asked again right before raising: the reminder may have announced it since the listing.
     if (hasMarker(env, sessionId, announcedMarkerName(level)) || hasMarker(env, sessionId, pending)) continue;
     if (createMarkerOnce(env, sessionId, pending, data, nowMs)) raised.push(level);
   }

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync } from "node:fs";
+import { lstatSync, mkdirSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { CarryoverError } from "./errors.ts";
 
@@ -11,22 +11,34 @@ const PRIVATE_MODE = 0o700;
  * `base` itself (a home or temp dir) is trusted. Returns the final path.
  */
 export function ensurePrivateDir(base: string, ...segments: string[]): string {
-  mkdirSync(base, { recursive: true, mode: PRIVATE_MODE });
+  if (segments.length === 0) mkdirSync(base, { recursive: true, mode: PRIVATE_MODE });
   let current = base;
+  let baseMade = false;
   for (const segment of segments) {
     current = join(current, segment);
-    try {
-      mkdirSync(current, { mode: PRIVATE_MODE });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    // Asked first, made only when missing: these dirs exist on all but the first run, and a failing mkdir
+    // costs an exception each time.
+    let stat = lstatSync(current, { throwIfNoEntry: false });
+    if (!stat) {
+      if (!baseMade) mkdirSync(base, { recursive: true, mode: PRIVATE_MODE });
+      baseMade = true;
+      try {
+        mkdirSync(current, { mode: PRIVATE_MODE });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      stat = lstatSync(current);
     }
-    assertPrivateDir(current);
+    checkPrivateDir(current, stat);
   }
   return current;
 }
 
 export function assertPrivateDir(path: string): void {
-  const stat = lstatSync(path);
+  checkPrivateDir(path, lstatSync(path));
+}
+
+function checkPrivateDir(path: string, stat: Stats): void {
   if (stat.isSymbolicLink()) throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
   if (!stat.isDirectory()) throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: not a directory`);
   const uid = process.getuid?.();

@@ -8,7 +8,7 @@ import type { HookResult } from "./output.ts";
 import { isPathText } from "./_path-text.ts";
 import type { HookEvent, HookInput, HookInputs } from "./schemas.ts";
 import { isSafeSessionId } from "./session-id.ts";
-import { readStdin } from "./_stdin.ts";
+import { HOOK_STDIN_LIMITS, readStdinSync } from "./_stdin.ts";
 import { isDebug, isHookEnabled } from "./switches.ts";
 
 export interface HookContext<E extends HookEvent, S extends ConfigSection> {
@@ -31,27 +31,30 @@ export interface HookDefinition<E extends HookEvent, S extends ConfigSection> {
   run(context: HookContext<E, S>): HookResult | Promise<HookResult>;
 }
 
-/** What a fast path may look at: the payload before validation (its session id already checked). */
-export interface FastPathContext<S extends ConfigSection> {
+/**
+ * What a fast path may look at: the payload before validation (its session id already checked). No
+ * config: a fast path that needs it loads it with `fastPathConfig`, so the others do not carry it.
+ */
+export interface FastPathContext {
   payload: Readonly<Record<string, unknown>> & { session_id: string };
   env: Env;
   nowMs: number;
-  config: Config<S>;
   projectDir: string;
 }
 
 /**
- * A hook whose module loads only when its fast path says there is work: the bundle then defers the
- * schemas (zod) and the decision code, which are otherwise paid on every prompt.
+ * A hook whose module loads only when there is work: an executable carries the module as deferred code
+ * (packages/build), compiled only then, with the schemas and the decision code.
  */
 export interface LazyHook<S extends ConfigSection> {
   name: S;
-  /** True when there is nothing to do; must stay cheap (no transcript read, no spawn, no writes). */
-  skip(context: FastPathContext<S>): boolean;
+  /**
+   * True when there is nothing to do; must stay cheap (no transcript read, no spawn, no writes). Absent
+   * for a hook that always has work (one run per compaction).
+   */
+  skip?(context: FastPathContext): boolean;
   load(): Promise<HookDefinition<any, S>>;
 }
-
-const STDIN_LIMITS = { maxBytes: 16 * 1024 * 1024, timeoutMs: 5_000 };
 
 /** Where a hook's bytes come from and go to; the process's stdio unless a test drives it in-process. */
 export interface HookIO {
@@ -61,7 +64,7 @@ export interface HookIO {
 }
 
 const processIO: HookIO = {
-  readInput: () => readStdin(STDIN_LIMITS),
+  readInput: () => new Promise((resolve) => resolve(readStdinSync(HOOK_STDIN_LIMITS))),
   writeOutput: (text) => writeSync(1, text),
   writeTrace: (text) => writeSync(2, text),
 };
@@ -98,7 +101,7 @@ export async function runHook<S extends ConfigSection>(
     for (const problem of config.problems) log(`config: ${problem}`);
     let definition: HookDefinition<any, S>;
     if ("load" in hook) {
-      if (isSafeSessionId(payload.session_id) && hook.skip({ payload: payload as FastPathContext<S>["payload"], env, nowMs: startMs, config, projectDir })) {
+      if (hook.skip && isSafeSessionId(payload.session_id) && hook.skip({ payload: payload as FastPathContext["payload"], env, nowMs: startMs, projectDir })) {
         return trace(`fast path: nothing to do (${Date.now() - startMs} ms)`);
       }
       definition = await hook.load();
@@ -133,9 +136,4 @@ function eventOf(payload: Record<string, unknown>, events: readonly string[]): H
   // The statusline's stdin has no hook_event_name.
   const event = typeof named === "string" ? named : "StatusLine";
   return events.includes(event) ? (event as HookEvent) : null;
-}
-
-/** The two-line bin file's call: run, then exit 0 whatever happened. */
-export function main<S extends ConfigSection>(hook: HookDefinition<any, S> | LazyHook<S>): void {
-  runHook(hook).finally(() => process.exit(0));
 }

@@ -5,7 +5,7 @@ import { errorMessage } from "./errors.ts";
 import { logLine } from "./log.ts";
 import { isPathText } from "./_path-text.ts";
 import type { HookIO } from "./runtime.ts";
-import { readStdin } from "./_stdin.ts";
+import { readStdinSync, STATUSLINE_STDIN_LIMITS } from "./_stdin.ts";
 import { isDebug, isHookEnabled } from "./switches.ts";
 
 export interface StatusLineContext {
@@ -33,10 +33,9 @@ export interface StatusLineCommand {
 }
 
 const NAME = "statusline";
-const STDIN_LIMITS = { maxBytes: 4 * 1024 * 1024, timeoutMs: 2_000 };
 
 const processIO: HookIO = {
-  readInput: () => readStdin(STDIN_LIMITS),
+  readInput: () => new Promise((resolve) => resolve(readStdinSync(STATUSLINE_STDIN_LIMITS))),
   writeOutput: (text) => writeSync(1, text),
   writeTrace: (text) => writeSync(2, text),
 };

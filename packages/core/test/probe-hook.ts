@@ -1,6 +1,8 @@
 // A hook for the runtime tests, run through `main` like every shipped hook. What it does is chosen by the
-// prompt it gets; PROBE_LAZY=1 wraps it in a LazyHook whose fast path skips the prompt "skip".
-import { type HookContext, type HookDefinition, type LazyHook, main } from "../src/runtime.ts";
+// prompt it gets; PROBE_LAZY=1 gives it a fast path (`skip`) that skips the prompt "skip".
+import { fastPathConfig } from "../src/config.ts";
+import { main } from "../src/hook-main.ts";
+import type { HookContext, HookDefinition, LazyHook } from "../src/runtime.ts";
 import { statusLineInput, userPromptSubmitInput } from "../src/schemas.ts";
 
 type Event = "UserPromptSubmit" | "StatusLine";
@@ -35,8 +37,12 @@ const definition: HookDefinition<Event, "pin"> = {
 
 const lazy: LazyHook<"pin"> = {
   name: "pin",
-  skip: ({ payload }) => payload.prompt === "skip",
+  skip: ({ payload, env, projectDir }) => {
+    if (payload.prompt === "skip-throws") throw new Error("probe skip failure");
+    if (payload.prompt === "skip-with-config") return fastPathConfig("pin", env, projectDir) !== null;
+    return payload.prompt === "skip";
+  },
   load: async () => definition,
 };
 
-main(process.env.PROBE_LAZY ? lazy : definition);
+main(process.env.PROBE_LAZY ? lazy : { name: "pin", load: async () => definition });

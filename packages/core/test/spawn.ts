@@ -12,8 +12,8 @@ export interface Exit {
 export interface SpawnOptions {
   env: Record<string, string | undefined>;
   args?: string[];
-  /** Written to a pipe that is then closed; `"open"` leaves the pipe open; a number is an fd to inherit. */
-  stdin?: string | Buffer | "open" | number | "ignore";
+  /** Written to a pipe that is then closed; a number is an fd to inherit. */
+  stdin?: string | Buffer | number | "ignore";
   /** Kills the child after this long so a hung child fails the test instead of stalling the run. */
   killAfterMs?: number;
 }
@@ -23,7 +23,7 @@ export function runNode(file: string, { env, args = [], stdin = "", killAfterMs 
   const stdinOption = typeof stdin === "number" ? stdin : stdin === "ignore" ? "ignore" : "pipe";
   const stdio: StdioOptions = [stdinOption, "pipe", "pipe"];
   const child = spawn(process.execPath, [file, ...args], { env, stdio });
-  if (stdinOption === "pipe" && stdin !== "open") child.stdin!.end(stdin);
+  if (stdinOption === "pipe") child.stdin!.end(stdin as string | Buffer);
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
   child.stdout!.on("data", (chunk: Buffer) => stdout.push(chunk));

@@ -1,11 +1,11 @@
-// Prints what readStdin made of this process's stdin, as JSON: {"text": …} or {"error": …, "code": …}.
+// Prints what readStdinSync made of this process's stdin, as JSON: {"text": …} or {"error": …, "code": …}.
 import { writeSync } from "node:fs";
-import { readStdin } from "../src/_stdin.ts";
+import { readStdinSync } from "../src/_stdin.ts";
 
 const [maxBytes, timeoutMs] = process.argv.slice(2).map(Number) as [number, number];
-readStdin({ maxBytes, timeoutMs })
-  .then(
-    (text) => writeSync(1, JSON.stringify({ text })),
-    (error: Error & { code?: string }) => writeSync(1, JSON.stringify({ error: error.message, code: error.code })),
-  )
-  .finally(() => process.exit(0));
+try {
+  writeSync(1, JSON.stringify({ text: readStdinSync({ maxBytes, timeoutMs }) }));
+} catch (error) {
+  const { message, code } = error as Error & { code?: string };
+  writeSync(1, JSON.stringify({ error: message, code }));
+}

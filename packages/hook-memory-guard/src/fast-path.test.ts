@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { autoMemoryDir, loadConfig } from "@carryover/core";
+import { autoMemoryDir } from "@carryover/core";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { nothingToSay } from "./fast-path.ts";
 
@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const skip = (payload: Record<string, unknown>) =>
-  nothingToSay({ payload: { session_id: "s", cwd: project, ...payload }, env, nowMs: 0, config: loadConfig("memory-guard", env, project), projectDir: project });
+  nothingToSay({ payload: { session_id: "s", cwd: project, ...payload }, env, nowMs: 0, projectDir: project });
 const memoryIndex = () => join(autoMemoryDir(env, project), "MEMORY.md");
 
 it("skips writes to other files without reading MEMORY.md", () => {

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "@carryover/core";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { nothingPinned } from "./fast-path.ts";
 
@@ -16,7 +15,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 function skip(payload: Record<string, unknown>): boolean {
   const full = { session_id: "s-1", ...payload };
-  return nothingPinned({ payload: full, env, nowMs: 0, config: loadConfig("pin", env), projectDir: join(root, "proj") });
+  return nothingPinned({ payload: full, env, nowMs: 0, projectDir: join(root, "proj") });
 }
 
 it("skips when neither pinned file exists or has bytes, and for SessionStart other than compact", () => {

@@ -3,7 +3,7 @@ import type { FastPathContext } from "@carryover/core";
 import { pinnedPaths } from "./pinned.ts";
 
 /** Nothing to do: a SessionStart other than compact, or neither pinned file has any bytes. One lstat per file. */
-export function nothingPinned({ payload, env, projectDir }: FastPathContext<"pin">): boolean {
+export function nothingPinned({ payload, env, projectDir }: FastPathContext): boolean {
   if (payload.hook_event_name === "SessionStart" && payload.source !== "compact") return true;
   return !pinnedPaths(projectDir, env).some(hasBytes);
 }

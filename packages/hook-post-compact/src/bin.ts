@@ -1,4 +1,3 @@
 import { main } from "@carryover/core";
-import { postCompactHook } from "./run.ts";
 
-main(postCompactHook);
+main({ name: "post-compact", load: () => import("./run.ts").then((module) => module.postCompactHook) });

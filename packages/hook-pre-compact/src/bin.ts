@@ -1,4 +1,3 @@
 import { main } from "@carryover/core";
-import { preCompactHook } from "./run.ts";
 
-main(preCompactHook);
+main({ name: "pre-compact", load: () => import("./run.ts").then((module) => module.preCompactHook) });

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type FastPathContext, loadConfig, recordReading, writeMarker } from "@carryover/core";
+import { type FastPathContext, recordReading, writeMarker } from "@carryover/core";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { nothingPending } from "./fast-path.ts";
 
@@ -16,11 +16,10 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 function skip(extraEnv: Record<string, string> = {}): boolean {
   const env = { HOME: home, ...extraEnv };
-  const context: FastPathContext<"prep-reminder"> = {
+  const context: FastPathContext = {
     payload: { session_id: SESSION, hook_event_name: "UserPromptSubmit" },
     env,
     nowMs: NOW_MS,
-    config: loadConfig("prep-reminder", env, home),
     projectDir: home,
   };
   return nothingPending(context);

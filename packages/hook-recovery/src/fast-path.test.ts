@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig, markCompacted } from "@carryover/core";
+import { markCompacted } from "@carryover/core";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { nothingToRecover } from "./fast-path.ts";
 
@@ -14,7 +14,7 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 function skip(payload: Record<string, unknown>): boolean {
   const env = { HOME: home };
-  return nothingToRecover({ payload: { session_id: SESSION, ...payload }, env, nowMs: 0, config: loadConfig("recovery", env), projectDir: home });
+  return nothingToRecover({ payload: { session_id: SESSION, ...payload }, env, nowMs: 0, projectDir: home });
 }
 
 it("skips every SessionStart but compact, and prompts while no compaction is pending", () => {

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import {
-  CONFIG_KEYS,
+  configKeys,
   type ConfigKey,
   type ConfigSection,
   checkConfigValue,
@@ -25,10 +25,10 @@ type Json = Record<string, unknown>;
 const SHARED = "shared";
 
 function sectionKeys(section: ConfigSection): Record<string, ConfigKey> {
-  return CONFIG_KEYS[section] as Record<string, ConfigKey>;
+  return configKeys()[section] as Record<string, ConfigKey>;
 }
 
-const sections = () => Object.keys(CONFIG_KEYS) as ConfigSection[];
+const sections = () => Object.keys(configKeys()) as ConfigSection[];
 const sectionName = (section: ConfigSection) => (section === "" ? SHARED : section);
 
 interface Target {
