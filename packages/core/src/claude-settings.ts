@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readTextIfExists } from "./_text-if-exists.ts";
 import type { AutoCompactSettings } from "./auto-compact.ts";
 import type { Env } from "./env.ts";
 import { claudeDir } from "./paths.ts";
@@ -18,9 +18,11 @@ export function claudeSettingsPaths(env: Env, projectDir: string | undefined): s
 export function layeredSetting<T>(env: Env, projectDir: string | undefined, key: string, accept: (value: unknown) => value is T): T | undefined {
   let found: T | undefined;
   for (const path of claudeSettingsPaths(env, projectDir)) {
+    const text = readTextIfExists(path);
+    if (text === null) continue;
     let settings: unknown;
     try {
-      settings = JSON.parse(readFileSync(path, "utf8"));
+      settings = JSON.parse(text);
     } catch {
       continue;
     }

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { type ConfigKey, type ConfigSection, type SectionConfig, sectionKeys } from "./config-keys.ts";
 import type { Env } from "./env.ts";
 import { errorMessage } from "./errors.ts";
 import { parseJsonText } from "./json-text.ts";
 import { projectConfigPath, userConfigPath } from "./paths.ts";
+import { readTextIfExists } from "./_text-if-exists.ts";
 
 export interface Config<S extends ConfigSection> {
   shared: SectionConfig<"">;
@@ -40,12 +40,8 @@ export function checkConfigValue(section: ConfigSection, key: string, value: unk
 }
 
 function readLayer(path: string): RawLayer | string | null {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
+  const text = readTextIfExists(path);
+  if (text === null) return null;
   try {
     const values = parseJsonText(text, path);
     if (values === null || typeof values !== "object" || Array.isArray(values)) return `${path}: expected a JSON object`;

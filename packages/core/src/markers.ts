@@ -121,6 +121,8 @@ export function removeMarker(env: Env, sessionId: string, name: string): boolean
 /** Names of the session's markers that start with `prefix` (all when empty). */
 export function listMarkers(env: Env, sessionId: string, prefix = ""): string[] {
   const dir = join(sessionDirPath(env, sessionId), "markers");
+  // Asked first: a fast path lists a dir that is often missing, and a failed readdir costs an exception.
+  if (!existsSync(dir)) return [];
   let entries: string[];
   try {
     entries = readdirSync(dir);

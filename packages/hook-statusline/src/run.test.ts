@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hasMarker, loadConfig, loadReading, readMarker, type StatusLineContext, writeMarker } from "@carryover/core";
+import { hasMarker, loadConfig, loadReading, readMarker, removeMarker, type StatusLineContext, writeMarker } from "@carryover/core";
 import { payload } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChainOutcome } from "./chain.ts";
@@ -182,6 +182,15 @@ describe("reading and level markers", () => {
     expect(loadReading(env, SESSION)?.atMs).toBe(200_000);
     await show(stdin(610_000), { nowMs: 200_001 });
     expect(loadReading(env, SESSION)).toMatchObject({ contextTokens: 610_000, atMs: 200_001 });
+  });
+
+  it("syncs the levels with each reading it writes, and leaves the markers alone while it only repeats one", async () => {
+    await show(stdin(600_000), { nowMs: 5_000 });
+    removeMarker(env, SESSION, "level-60");
+    await show(stdin(600_000), { nowMs: 100_000 });
+    expect(hasMarker(env, SESSION, "level-60")).toBe(false);
+    await show(stdin(600_000), { nowMs: 200_000 });
+    expect(hasMarker(env, SESSION, "level-60")).toBe(true);
   });
 
   it("raises level-60 when the context reaches 60% of the auto-compact point, not before", async () => {
