@@ -24,6 +24,21 @@ function writeState(env: Env, sessionId: string, state: CadenceState): void {
 }
 
 /**
+ * Tells an edited pin from the one injected last: FNV-1a, twice with different offsets, 64 bits in hex.
+ * Not node:crypto: loading it costs a few ms, and this runs on every prompt that injects.
+ */
+export function digestOf(text: string): string {
+  let low = 0x811c9dc5;
+  let high = 0x050c5d1f;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    low = Math.imul(low ^ code, 0x01000193);
+    high = Math.imul(high ^ code, 0x01000193);
+  }
+  return (low >>> 0).toString(16).padStart(8, "0") + (high >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
  * Counts one prompt and says whether the pinned text is due: on the session's first prompt, every
  * `everyTurns` prompts after the last injection, and as soon as the text changed.
  */

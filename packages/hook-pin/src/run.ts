@@ -1,8 +1,7 @@
 // UserPromptSubmit, and SessionStart with matcher `compact`: re-injects what the user pinned in the project's
 // and the user's pinned.md, every turn (or every N) and always right after a compaction.
-import { createHash } from "node:crypto";
 import { contextOutput, type HookContext, type HookDefinition, type HookJsonOutput, sessionStartInput, userPromptSubmitInput } from "@carryover/core";
-import { recordInjection, takePromptTurn } from "./cadence.ts";
+import { digestOf, recordInjection, takePromptTurn } from "./cadence.ts";
 import { capWarning, pinnedContext } from "./framing.ts";
 import { pinnedPaths, readPinned } from "./pinned.ts";
 
@@ -19,7 +18,7 @@ export function run({ input, env, config, projectDir, log }: HookContext<PinEven
   const context = pinnedContext(pins, maxBytes);
   // With everyTurns 1 nothing needs counting: no state file, no dir.
   if (everyTurns > 1) {
-    const digest = createHash("sha256").update(context).digest("hex").slice(0, 16);
+    const digest = digestOf(context);
     if (input.hook_event_name === "SessionStart") recordInjection(env, input.session_id, digest);
     else if (!takePromptTurn(env, input.session_id, everyTurns, digest)) {
       return contextOutput(input.hook_event_name, { systemMessage: problemMessage });
