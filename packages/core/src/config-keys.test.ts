@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ConfigKey, type ConfigSection, configKeys } from "./config-keys.ts";
+import { configDescription } from "./config-descriptions.ts";
 import { configEnvName } from "./config.ts";
 
 const allKeys = Object.entries(configKeys()).flatMap(([section, keys]) =>
@@ -7,9 +8,9 @@ const allKeys = Object.entries(configKeys()).flatMap(([section, keys]) =>
 );
 
 describe("configKeys()", () => {
-  it.each(allKeys)("$section.$key: its default passes its own check and it is described", ({ spec }) => {
+  it.each(allKeys)("$section.$key: its default passes its own check and it is described", ({ section, key, spec }) => {
     expect(spec.check(spec.default)).toBe(true);
-    expect(spec.describe.length).toBeGreaterThan(10);
+    expect(configDescription(section as ConfigSection, key).length).toBeGreaterThan(10);
     expect(spec.expects.length).toBeGreaterThan(3);
   });
 

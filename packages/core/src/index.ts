@@ -20,6 +20,7 @@ export {
   recordRecoveryDelivered,
   takePendingCompaction,
 } from "./compaction.ts";
+export { configDescription } from "./config-descriptions.ts";
 export { type ConfigKey, type ConfigSection, configKeys, type SectionConfig, sectionKeys } from "./config-keys.ts";
 export { checkConfigValue, type Config, configEnvName, configKeyLabel, fastPathConfig, loadConfig } from "./config.ts";
 export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";

@@ -4,6 +4,7 @@ import {
   type ConfigKey,
   type ConfigSection,
   checkConfigValue,
+  configDescription,
   configEnvName,
   configKeyLabel,
   loadConfig,
@@ -94,7 +95,7 @@ function report(io: Io, projectDir: string, section: ConfigSection): { keys: Key
       const file = files.find((candidate) => key in sectionOf(candidate.values, section) && checkConfigValue(section, key, sectionOf(candidate.values, section)[key]) === null);
       if (file) source = tildify(file.path, io.env);
     }
-    return { key, value: values[key], default: spec.default, source, env, describe: spec.describe, expects: spec.expects };
+    return { key, value: values[key], default: spec.default, source, env, describe: configDescription(section, key), expects: spec.expects };
   });
   return { keys, problems: loaded.problems };
 }
