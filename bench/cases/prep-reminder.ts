@@ -25,6 +25,7 @@ function reading(context: CaseContext, contextTokens: number) {
     autoCompactTokens: AUTO_COMPACT_TOKENS,
     model: "claude-opus-5-5",
     atMs: Date.now(),
+    freshUntilMs: Date.now() + 300_000,
   });
 }
 

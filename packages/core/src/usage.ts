@@ -8,6 +8,11 @@ export interface UsageReading {
   autoCompactTokens: number | null;
   model?: string | undefined;
   atMs: number;
+  /**
+   * Until when the statusline vouches for it (its `atMs` plus the `freshReadingMs` it ran with): the
+   * reminder's fast path can then judge a reading without loading config.
+   */
+  freshUntilMs?: number | undefined;
 }
 
 export interface UsagePercents {

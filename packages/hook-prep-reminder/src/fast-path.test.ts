@@ -14,8 +14,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
-function skip(extraEnv: Record<string, string> = {}): boolean {
-  const env = { HOME: home, ...extraEnv };
+function skip(): boolean {
+  const env = { HOME: home };
   const context: FastPathContext = {
     payload: { session_id: SESSION, hook_event_name: "UserPromptSubmit" },
     env,
@@ -25,13 +25,15 @@ function skip(extraEnv: Record<string, string> = {}): boolean {
   return nothingPending(context);
 }
 
-function reading(ageMs: number): void {
+/** A reading the statusline recorded `ageMs` ago, vouched for `freshMs` (the default freshReadingMs). */
+function reading(ageMs: number, freshMs: number | null = 300_000): void {
   recordReading({ HOME: home }, SESSION, {
     source: "statusline",
     contextTokens: 700_000,
     modelWindowTokens: 1_000_000,
     autoCompactTokens: 967_000,
     atMs: NOW_MS - ageMs,
+    ...(freshMs === null ? {} : { freshUntilMs: NOW_MS - ageMs + freshMs }),
   });
 }
 
@@ -51,9 +53,15 @@ it("does not skip without a reading or with a stale one: the transcript must be 
   expect(existsSync(join(home, ".claude"))).toBe(false);
   reading(300_001);
   expect(skip()).toBe(false);
-  expect(skip({ CARRYOVER_FRESH_READING_MS: "400000" })).toBe(true);
 });
 
-it("skips when no level is configured", () => {
-  expect(skip({ CARRYOVER_LEVELS: "[]" })).toBe(true);
+it("judges freshness by what the statusline vouched for, not by config it does not load", () => {
+  reading(300_001, 400_000);
+  expect(skip()).toBe(true);
+  reading(1_000, 500);
+  expect(skip()).toBe(false);
+  reading(1_000, null);
+  expect(skip()).toBe(false);
+  reading(-1_000);
+  expect(skip()).toBe(false);
 });

@@ -45,7 +45,8 @@ it("takes the fast path with a fresh statusline reading and nothing pending: no 
   const { session_id: sessionId } = payload("user-prompt-submit");
   const sessionDir = join(home, ".claude/carryover/sessions", sessionId);
   mkdirSync(sessionDir, { recursive: true, mode: 0o700 });
-  const reading = { source: "statusline", contextTokens: 700_000, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, atMs: Date.now() };
+  const atMs = Date.now();
+  const reading = { source: "statusline", contextTokens: 700_000, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, atMs, freshUntilMs: atMs + 300_000 };
   writeFileSync(join(sessionDir, "usage.json"), JSON.stringify(reading));
   const result = spawnHook(promptWithTranscript(900_000));
   expect(result.status).toBe(0);

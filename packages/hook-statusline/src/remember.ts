@@ -23,7 +23,7 @@ export function remember(env: Env, sessionId: string, reading: UsageReading, { l
     previous.model === reading.model;
   if (unchanged && ageMs >= 0 && ageMs <= freshReadingMs / 2) return;
   // The percentages ride along for anyone reading the file; the hooks recompute them.
-  recordReading(env, sessionId, { ...reading, ...usagePercents(reading) });
+  recordReading(env, sessionId, { ...reading, ...usagePercents(reading), freshUntilMs: reading.atMs + freshReadingMs });
   // With auto-compaction off there is no point to prepare for: no level is raised.
   if (reading.autoCompactTokens === null) return;
   const percent = levelPercent(reading);

@@ -171,6 +171,7 @@ describe("reading and level markers", () => {
       tokensToAutoCompact: 367_000,
       model: "claude-opus-5-5",
       atMs: 5_000,
+      freshUntilMs: 305_000,
     });
   });
 
