@@ -1,7 +1,7 @@
 import { writeSync } from "node:fs";
 import type { ConfigSection } from "./config-keys.ts";
 import type { Env } from "./env.ts";
-import { isPathText } from "./_path-text.ts";
+import { oversizedPathField, projectDirOf } from "./_payload.ts";
 import type { FastPathContext, LazyHook } from "./runtime.ts";
 import { isSafeSessionId } from "./session-id.ts";
 import { HOOK_STDIN_LIMITS, readStdinSync } from "./_stdin.ts";
@@ -49,11 +49,9 @@ function skips(skip: NonNullable<LazyHook<ConfigSection>["skip"]>, text: string,
   try {
     const payload: unknown = JSON.parse(text);
     if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return false;
-    const { session_id, cwd, transcript_path } = payload as Record<string, unknown>;
-    if (!isSafeSessionId(session_id)) return false;
-    if ((typeof cwd === "string" && !isPathText(cwd)) || (typeof transcript_path === "string" && !isPathText(transcript_path))) return false;
-    const projectDir = env.CLAUDE_PROJECT_DIR || (typeof cwd === "string" ? cwd : "") || process.cwd();
-    return skip({ payload: payload as FastPathContext["payload"], env, nowMs, projectDir });
+    const fields = payload as Record<string, unknown>;
+    if (!isSafeSessionId(fields.session_id) || oversizedPathField(fields)) return false;
+    return skip({ payload: fields as FastPathContext["payload"], env, nowMs, projectDir: projectDirOf(env, fields) });
   } catch {
     return false;
   }

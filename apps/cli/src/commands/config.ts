@@ -9,6 +9,7 @@ import {
   configKeyLabel,
   loadConfig,
   projectConfigPath,
+  sectionKeys,
   userConfigPath,
 } from "@carryover/core";
 import { choice, type ParsedArgs, stringFlag } from "../args.ts";
@@ -25,8 +26,8 @@ import { normalizeName } from "../selection.ts";
 type Json = Record<string, unknown>;
 const SHARED = "shared";
 
-function sectionKeys(section: ConfigSection): Record<string, ConfigKey> {
-  return configKeys()[section] as Record<string, ConfigKey>;
+function keysOf(section: ConfigSection): Record<string, ConfigKey> {
+  return sectionKeys(section) as Record<string, ConfigKey>;
 }
 
 const sections = () => Object.keys(configKeys()) as ConfigSection[];
@@ -59,8 +60,8 @@ function parseTarget(positionals: readonly string[]): Target | null {
     throw usageError(unknownNameMessage("hook or key", first, [...sections().map(sectionName), ...Object.keys(sectionKeys(""))]));
   }
   if (extra.length > 0) throw usageError(`one value only; quote it if it has spaces: carryover config ${first} ${second ?? ""} "…"`);
-  if (target.key !== undefined && !(target.key in sectionKeys(target.section))) {
-    throw usageError(unknownNameMessage(`key of ${sectionName(target.section)}`, target.key, Object.keys(sectionKeys(target.section))));
+  if (target.key !== undefined && !(target.key in keysOf(target.section))) {
+    throw usageError(unknownNameMessage(`key of ${sectionName(target.section)}`, target.key, Object.keys(keysOf(target.section))));
   }
   return target;
 }
@@ -86,7 +87,7 @@ function report(io: Io, projectDir: string, section: ConfigSection): { keys: Key
   const loaded = loadConfig(section, io.env, projectDir);
   const values = (section === "" ? loaded.shared : loaded.hook) as Json;
   const files = [projectConfigPath(projectDir), userConfigPath(io.env)].map((path) => ({ path, values: parseObject(readText(path), path) }));
-  const keys = Object.entries(sectionKeys(section)).map(([key, spec]) => {
+  const keys = Object.entries(keysOf(section)).map(([key, spec]) => {
     const env = configEnvName(section, key);
     const envText = io.env[env];
     let source = "default";
@@ -144,7 +145,7 @@ function write(args: ParsedArgs, io: Io, projectDir: string, target: Target): nu
     if (target.value !== undefined) throw usageError("--unset takes no value");
     delete holder[key];
   } else {
-    const parsed = sectionKeys(target.section)[key]!.fromText(target.value!);
+    const parsed = keysOf(target.section)[key]!.fromText(target.value!);
     const problem = checkConfigValue(target.section, key, parsed);
     if (problem) throw usageError(`${problem}; nothing was written`);
     holder[key] = parsed;
