@@ -20,32 +20,41 @@ import { readFileSync } from "node:fs";
 /**
  * Runs every case `runs` times, interleaved (a, b, c, a, b, c, …) so that the machine's drift hits
  * every case alike. Each run's time is divided by the baseline's time in the same round, and the
- * ratios' median/min/max are reported with the wall times (ms). CPU time (user + sys of the case's
+ * ratios' median/min/max are reported with the wall times (ms). With `paired`, every run of a case
+ * gets a baseline run of its own right beside it (before it in even rounds, after it in odd ones) and
+ * is divided by that one: on a shared machine a baseline timed a whole round earlier drifts by several
+ * percent, more than the differences a start-up table is about. CPU time (user + sys of the case's
  * processes, all threads) is the mean over the timed runs: a loaded machine stretches it far less than
  * wall time. Peak RSS comes from separate runs under GNU time, so its fork does not count in the
  * timings; for several processes it is the sum of their peaks (they run at the same time).
  *
  * @param {Case[]} cases the first one is the baseline
- * @param {{ runs?: number, warmup?: number, rssRuns?: number, onProgress?: (text: string) => void }} [options]
+ * @param {{ runs?: number, warmup?: number, rssRuns?: number, paired?: boolean, onProgress?: (text: string) => void }} [options]
  * @returns {Promise<Row[]>}
  */
-export async function measure(cases, { runs = 30, warmup = 3, rssRuns = 3, onProgress } = {}) {
+export async function measure(cases, { runs = 30, warmup = 3, rssRuns = 3, paired = false, onProgress } = {}) {
   for (const c of cases) {
     const problem = await probe(c);
     if (problem) throw new Error(`${c.name}: ${problem}`);
   }
   const times = cases.map(() => []);
   const cpu = cases.map(() => 0);
+  // The baseline's time and CPU beside each run (paired), else the round's one baseline run.
+  const besides = cases.map(() => []);
+  const besideCpu = cases.map(() => 0);
   for (let round = 0; round < warmup + runs; round++) {
     for (const [i, c] of cases.entries()) {
-      c.setup?.();
-      const cpuBefore = childrenCpuMs();
-      const start = process.hrtime.bigint();
-      await runCase(c, "ignore");
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (round >= warmup) {
-        times[i].push(ms);
-        cpu[i] += childrenCpuMs() - cpuBefore;
+      const pair = paired && i > 0 ? (round % 2 === 0 ? [cases[0], c] : [c, cases[0]]) : [c];
+      const timed = [];
+      for (const one of pair) timed.push({ one, ...(await timedRun(one)) });
+      if (round < warmup) continue;
+      const own = timed.find((t) => t.one === c);
+      const base = timed.find((t) => t.one === cases[0]);
+      times[i].push(own.ms);
+      cpu[i] += own.cpuMs;
+      if (base && base !== own) {
+        besides[i].push(base.ms);
+        besideCpu[i] += base.cpuMs;
       }
     }
     onProgress?.(`round ${round + 1}/${warmup + runs}`);
@@ -58,15 +67,26 @@ export async function measure(cases, { runs = 30, warmup = 3, rssRuns = 3, onPro
       rss[i] = Math.max(rss[i], outputs.reduce((sum, o) => sum + o.rssKiB, 0) / 1024);
     }
   }
-  const baseline = times[0];
-  return cases.map((c, i) => ({
-    name: c.name,
-    ...stats(times[i]),
-    ratio: stats(times[i].map((ms, round) => ms / baseline[round])),
-    rssMiB: rss[i],
-    cpuMs: cpu[i] / runs,
-    cpuRatio: cpu[i] / cpu[0],
-  }));
+  return cases.map((c, i) => {
+    const baseline = besides[i].length > 0 ? besides[i] : times[0];
+    return {
+      name: c.name,
+      ...stats(times[i]),
+      ratio: stats(times[i].map((ms, round) => ms / baseline[round])),
+      rssMiB: rss[i],
+      cpuMs: cpu[i] / runs,
+      cpuRatio: cpu[i] / (besides[i].length > 0 ? besideCpu[i] : cpu[0]),
+    };
+  });
+}
+
+/** One timed run with its setup (outside the timing): wall ms and the CPU of its processes. */
+async function timedRun(c) {
+  c.setup?.();
+  const cpuBefore = childrenCpuMs();
+  const start = process.hrtime.bigint();
+  await runCase(c, "ignore");
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, cpuMs: childrenCpuMs() - cpuBefore };
 }
 
 /** One untimed run with its setup: the case's problem (a failed check, a failed run), or null. */

@@ -75,7 +75,7 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
     }
   }
   log(`start-up: ${cases.length} cases × ${runs} rounds`);
-  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, onProgress: (text) => log(`start-up ${text}`) });
+  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, paired: true, onProgress: (text) => log(`start-up ${text}`) });
   log("start-up: in-process CPU of each hook's JavaScript");
   const jsRuns = Math.max(5, Math.round(runs / 4));
   rows.forEach((row, i) => {
@@ -163,7 +163,7 @@ export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, r
     cases.push({ name: `${path}, one after another`, procs, parallel: false, setup, check });
   }
   log(`per-prompt: ${cases.length} cases × ${runs} rounds`);
-  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, onProgress: (text) => log(`per-prompt ${text}`) });
+  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, paired: true, onProgress: (text) => log(`per-prompt ${text}`) });
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
   const fastParallel = byName["fast, parallel"];
   const floor = byName[`${installed.length} × node -e 0, parallel`];

@@ -49,7 +49,7 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
     peer(`${gsd.name}, 1 GB transcript`, gsd, large),
   ];
   log(`statusline: ${cases.length} cases × ${runs} rounds`);
-  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, onProgress: (text) => log(`statusline ${text}`) });
+  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, paired: true, onProgress: (text) => log(`statusline ${text}`) });
   const row = Object.fromEntries(rows.map((r) => [r.name, r]));
   const slowCases = [node, peer(`${ccstatusline.name}, 1 MB transcript`, ccstatusline, small), peer(`${ccstatusline.name}, 1 GB transcript`, ccstatusline, large)];
   log("statusline: ccstatusline with 1 GB, 3 rounds");
