@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { appendLedger, compactStatePath, isUnfilledState, ledgerPath, readLedger, renderState, verifyState } from "../../packages/core/src/index.ts";
 import { recordFigures } from "./figures.ts";
-import { CARRYOVER_CLI, discoverHooks, STATE_CLI } from "./hooks.ts";
+import { CARRYOVER_CLI, hookExecutable, STATE_CLI } from "./hooks.ts";
 import { capturedPayloads } from "./payloads.ts";
 import { createSandbox, type Sandbox } from "./sandbox.ts";
 import { SESSIONS, seedFiles } from "./seed.ts";
@@ -98,7 +98,7 @@ describe("SIGKILL while writing", () => {
   }, 120_000);
 
   test("post-compact appending to the ledger (and rewriting it past its cap): the ledger is the old one or the new one", async () => {
-    const hook = discoverHooks().find((candidate) => candidate.name === "post-compact")!;
+    const executable = hookExecutable("post-compact");
     const path = ledgerPath(sandbox.env, SESSION);
     const summary = `NEW ${"s".repeat(40_000)}`;
     const payload = { ...capturedPayloads("PostCompact", sandbox)[0]!, session_id: SESSION, prompt_id: "crash", compact_summary: `<summary>${summary}</summary>` };
@@ -112,7 +112,7 @@ describe("SIGKILL while writing", () => {
         rmSync(sessionDir, { recursive: true, force: true });
         olds.forEach((old, index) => appendLedger(sandbox.env, SESSION, { atMs: index, trigger: "auto", promptId: old, summary: old }, 50));
       },
-      run: (kill) => runFile(hook.executable, { env, cwd: sandbox.project, stdin: JSON.stringify(payload), ...killOptions(kill, sessionDir) }),
+      run: (kill) => runFile(executable, { env, cwd: sandbox.project, stdin: JSON.stringify(payload), ...killOptions(kill, sessionDir) }),
       judge() {
         const lines = readFileSync(path, "utf8").split("\n");
         if (lines.pop() !== "") return "the last line is torn";
@@ -169,10 +169,9 @@ describe("a torn last line in the JSONL ledger", () => {
     const session = SESSIONS[1]!;
     appendLedger(sandbox.env, session, { atMs: 1, trigger: "auto", promptId: "one", summary: "ONE" }, 50);
     writeFileSync(ledgerPath(sandbox.env, session), `${readFileSync(ledgerPath(sandbox.env, session), "utf8")}{"atMs":2,"trigger":"auto","summary":"TO`);
-    const byName = (name: string) => discoverHooks().find((candidate) => candidate.name === name)!.executable;
     const common = { session_id: session, transcript_path: join(sandbox.transcriptsDir, `${session}.jsonl`), cwd: sandbox.project };
     const run = (name: string, event: string, fields: Record<string, unknown>) =>
-      runFile(byName(name), { env: sandbox.env, cwd: sandbox.project, stdin: JSON.stringify({ ...capturedPayloads(event, sandbox)[0]!, ...common, ...fields }), deadlineMs: 30_000 });
+      runFile(hookExecutable(name), { env: sandbox.env, cwd: sandbox.project, stdin: JSON.stringify({ ...capturedPayloads(event, sandbox)[0]!, ...common, ...fields }), deadlineMs: 30_000 });
     const steering = await run("pre-compact", "PreCompact", { prompt_id: "three" });
     expect(steering.code).toBe(0);
     expect(steering.stdout).toContain("ONE");

@@ -54,3 +54,10 @@ export const STATE_CLI = join(ROOT, "packages", "skill-compact-prep", "dist", "c
 
 /** The carryover installer CLI, built, with the release it ships beside it. */
 export const CARRYOVER_CLI = join(ROOT, "apps", "cli", "dist", "carryover.cjs");
+
+/** The built executable of the hook named `name` (its package.json `carryover.hook`). */
+export function hookExecutable(name: string): string {
+  const hook = discoverHooks().find((candidate) => candidate.name === name);
+  if (!hook) throw new Error(`no hook package ${name}`);
+  return hook.executable;
+}

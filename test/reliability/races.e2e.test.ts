@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { hasPendingCompaction, loadReading, markCompacted, readLedger } from "../../packages/core/src/index.ts";
 import { payloadPath } from "../../test-fixtures/payloads/index.ts";
 import { recordFigures } from "./figures.ts";
-import { discoverHooks } from "./hooks.ts";
+import { hookExecutable } from "./hooks.ts";
 import { capturedPayloads } from "./payloads.ts";
 import { createSandbox, type Sandbox } from "./sandbox.ts";
 import { SESSIONS, seedFiles } from "./seed.ts";
@@ -23,15 +23,9 @@ beforeEach(() => {
 });
 afterEach(() => sandbox.cleanup());
 
-function executable(hookName: string): string {
-  const hook = discoverHooks().find((candidate) => candidate.name === hookName);
-  if (!hook) throw new Error(`no hook package ${hookName}`);
-  return hook.executable;
-}
-
 function runHook(hookName: string, event: string, fields: Record<string, unknown>) {
   const payload = { ...capturedPayloads(event, sandbox)[0]!, ...fields };
-  return runFile(executable(hookName), { env: sandbox.env, cwd: sandbox.project, stdin: JSON.stringify(payload), deadlineMs: DEADLINE_MS });
+  return runFile(hookExecutable(hookName), { env: sandbox.env, cwd: sandbox.project, stdin: JSON.stringify(payload), deadlineMs: DEADLINE_MS });
 }
 
 describe("races", () => {

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { compactStatePath, defaultStateDir, ledgerPath, logPath, markerPath, renderState, sessionDirPath } from "../../packages/core/src/index.ts";
 import { recordFigures } from "./figures.ts";
-import { discoverHooks, STATE_CLI } from "./hooks.ts";
+import { hookExecutable, STATE_CLI } from "./hooks.ts";
 import { capturedPayloads } from "./payloads.ts";
 import { createSandbox, type Sandbox } from "./sandbox.ts";
 import { SESSIONS, seedFiles } from "./seed.ts";
@@ -24,15 +24,9 @@ beforeEach(() => {
 });
 afterEach(() => sandbox.cleanup());
 
-function executable(hookName: string): string {
-  const hook = discoverHooks().find((candidate) => candidate.name === hookName);
-  if (!hook) throw new Error(`no hook package ${hookName}`);
-  return hook.executable;
-}
-
 async function runHook(hookName: string, event: string, fields: Record<string, unknown> = {}) {
   const payload = { ...capturedPayloads(event, sandbox)[0]!, session_id: SESSION, transcript_path: join(sandbox.transcriptsDir, `${SESSION}.jsonl`), ...fields };
-  const run = await runFile(executable(hookName), { env: sandbox.env, cwd: sandbox.project, stdin: JSON.stringify(payload), deadlineMs: DEADLINE_MS });
+  const run = await runFile(hookExecutable(hookName), { env: sandbox.env, cwd: sandbox.project, stdin: JSON.stringify(payload), deadlineMs: DEADLINE_MS });
   expect(run.code).toBe(0);
   return run;
 }
