@@ -17,8 +17,8 @@ export function report({ results, before, after, startedAt, options, complete })
     `**Load average** (1 / 5 / 15 min) at the start ${load(before)}, at the end ${load(after)}.`,
     quiet
       ? "The machine was quiet."
-      : `**The machine was not quiet**: other work (other engineers' builds and test suites) ran on its ${before.nproc} cores during the run, so absolute times ` +
-          "are inflated and vary from round to round; the ratios, each taken against `node -e 0` in the same round, are the figures to read, and " +
+      : `**The machine was not quiet** (see the load: other processes shared its ${before.nproc} cores), so absolute times ` +
+          "are inflated and vary from round to round; the ratios, each taken against a `node -e 0` run beside it, are the figures to read, and " +
           "their min–max shows the noise.",
     "",
     "## How to rerun",
