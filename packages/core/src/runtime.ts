@@ -1,4 +1,3 @@
-import { writeSync } from "node:fs";
 import type { ConfigSection } from "./config-keys.ts";
 import { type Config, loadConfig } from "./config.ts";
 import type { Env } from "./env.ts";
@@ -8,7 +7,6 @@ import type { HookResult } from "./output.ts";
 import { oversizedPathField, projectDirOf } from "./_payload.ts";
 import type { HookEvent, HookInput, HookInputs } from "./schemas.ts";
 import { isSafeSessionId } from "./session-id.ts";
-import { HOOK_STDIN_LIMITS, readStdinSync } from "./_stdin.ts";
 import { isDebug, isHookEnabled } from "./switches.ts";
 
 export interface HookContext<E extends HookEvent, S extends ConfigSection> {
@@ -56,18 +54,13 @@ export interface LazyHook<S extends ConfigSection> {
   load(): Promise<HookDefinition<any, S>>;
 }
 
-/** Where a hook's bytes come from and go to; the process's stdio unless a test drives it in-process. */
+/** Where a hook's bytes come from and go to: the process's stdio (main), or a test driving it in-process. */
 export interface HookIO {
   readInput(): Promise<string>;
   writeOutput(text: string): void;
   writeTrace(text: string): void;
 }
 
-const processIO: HookIO = {
-  readInput: () => new Promise((resolve) => resolve(readStdinSync(HOOK_STDIN_LIMITS))),
-  writeOutput: (text) => writeSync(1, text),
-  writeTrace: (text) => writeSync(2, text),
-};
 
 /**
  * Runs one hook invocation end to end and decides nothing itself: reads stdin, validates, calls the
@@ -76,8 +69,8 @@ const processIO: HookIO = {
  */
 export async function runHook<S extends ConfigSection>(
   hook: HookDefinition<any, S> | LazyHook<S>,
-  env: Env = process.env,
-  io: HookIO = processIO,
+  env: Env,
+  io: HookIO,
 ): Promise<void> {
   const debug = isDebug(env);
   const startMs = Date.now();
