@@ -27,14 +27,14 @@ function nodeMajor(version: string): number {
   return Number(/^v?(\d+)/.exec(version.trim())?.[1] ?? 0);
 }
 
-/** The Node this CLI runs on, and the one `#!/usr/bin/env node` finds on PATH for the hooks. */
+/** The Node this CLI runs on, and the `node` on PATH that runs the hooks (registered as `node <file>`). */
 export function nodeChecks(context: Context): Check[] {
   const checks: Check[] = [];
   const running = process.version;
   checks.push(nodeMajor(running) >= MIN_NODE_MAJOR ? ok(`node ${running}`) : fail(`node ${running} is older than ${MIN_NODE_MAJOR}`, `install Node.js ${MIN_NODE_MAJOR} or newer`));
   const onPath = spawnSync("node", ["--version"], { env: { PATH: context.env.PATH ?? "" }, encoding: "utf8", timeout: 10_000 });
   if (onPath.status !== 0 || !onPath.stdout) {
-    checks.push(fail("no `node` on PATH: the hooks start with #!/usr/bin/env node", `put Node.js ${MIN_NODE_MAJOR}+ on the PATH Claude Code runs with`));
+    checks.push(fail("no `node` on PATH: the hooks run as `node <file>`", `put Node.js ${MIN_NODE_MAJOR}+ on the PATH Claude Code runs with`));
   } else if (nodeMajor(onPath.stdout) < MIN_NODE_MAJOR) {
     checks.push(fail(`the node on PATH is ${onPath.stdout.trim()}: the hooks need ${MIN_NODE_MAJOR}+`, `put Node.js ${MIN_NODE_MAJOR}+ first on PATH`));
   } else if (onPath.stdout.trim() !== running) checks.push(ok(`hooks run with node ${onPath.stdout.trim()} from PATH`));

@@ -39,7 +39,7 @@ export function installedSites(layers: readonly Layer[], owner: Owner): Installe
     if (!layer.doc) continue;
     const base = { scope: layer.paths.scope, settingsPath: layer.paths.settingsPath };
     for (const site of listHandlers(layer.doc.value)) {
-      const executable = ownedExecutable(site.command, owner);
+      const executable = ownedExecutable(site.handler, owner);
       if (executable) sites.push({ ...base, executable, event: site.event, matcher: site.matcher });
     }
     const statusLine = ownedStatusLine(layer.doc.value.statusLine, owner);

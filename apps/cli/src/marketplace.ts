@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Change } from "./changes.ts";
 import { registrationLabel } from "./display.ts";
+import { NODE } from "./hook-entries.ts";
 import { BIN_GUARD, BIN_GUARD_FILE } from "./plan-executables.ts";
 import { type ManifestEntry, type Release, STATUS_LINE_EVENT, verifiedFile } from "./release.ts";
 
@@ -8,14 +9,17 @@ type Json = Record<string, unknown>;
 
 const PLUGIN_ROOT = "${CLAUDE_PLUGIN_ROOT}";
 
-/** `hooks/hooks.json`: the entry's registrations in exec form, run from the plugin's own copy of the executable. */
+/**
+ * `hooks/hooks.json`: the entry's registrations in exec form, `node` running the plugin's own copy of the
+ * executable (as in settings, no `env` exec; Claude Code 2.1.332 expands ${CLAUDE_PLUGIN_ROOT} inside `args`).
+ */
 export function pluginHooks(entry: ManifestEntry): Json | null {
   const executable = entry.executables[0];
   const registrations = entry.registrations.filter((registration) => registration.event !== STATUS_LINE_EVENT && registration.timeout !== undefined);
   if (!executable || registrations.length === 0) return null;
   const hooks: Record<string, Json[]> = {};
   for (const registration of registrations) {
-    const handler = { type: "command", command: `${PLUGIN_ROOT}/bin/${executable.name}`, args: [], timeout: registration.timeout };
+    const handler = { type: "command", command: NODE, args: [`${PLUGIN_ROOT}/bin/${executable.name}`], timeout: registration.timeout };
     (hooks[registration.event] ??= []).push({ ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}), hooks: [handler] });
   }
   return { description: entry.description, hooks };

@@ -8,12 +8,12 @@ import type { Layer } from "./layers.ts";
 import { planChainCommand } from "./plan-chain.ts";
 import { type ManifestEntry, STATUS_LINE_EVENT } from "./release.ts";
 import type { ScopePaths } from "./scope.ts";
-import { foreignStatusLine, ourStatusLine, ownedStatusLine, shellCommandFor, type StatusLineMode } from "./statusline-slot.ts";
+import { foreignStatusLine, ourStatusLine, ownedStatusLine, ownedStatusLineRun, shellCommandFor, type StatusLineMode } from "./statusline-slot.ts";
 
 type Json = Record<string, unknown>;
 
 function holdsOurs(value: Json, owner: Owner): boolean {
-  return listHandlers(value).some((site) => ownedExecutable(site.command, owner) !== null) || ownedStatusLine(value.statusLine, owner) !== null;
+  return listHandlers(value).some((site) => ownedExecutable(site.handler, owner) !== null) || ownedStatusLine(value.statusLine, owner) !== null;
 }
 
 /** The status line a lower-precedence layer shows, which one set in this scope would hide: chained instead. */
@@ -67,19 +67,20 @@ function takeStatusLine(
   mode: StatusLineMode,
   notes: string[],
 ): Change[] {
-  const command = shellCommandFor(executablePath);
   const above = layers.slice(layers.findIndex((layer) => layer.paths.scope === scope.scope) + 1).filter((layer) => foreignStatusLine(layer.doc?.value.statusLine, context.owner));
   for (const layer of above) {
     notes.push(`the status line set in ${layer.paths.settingsPath} takes precedence here; \`carryover install statusline --scope ${layer.paths.scope}\` chains it there`);
   }
   const current = value.statusLine;
-  if (ownedStatusLine(current, context.owner)) {
-    value.statusLine = { ...(current as Json), command };
+  const ours = ownedStatusLineRun(current, context.owner);
+  if (ours) {
+    // Any form of ours (an earlier version's bare path too) becomes `node <path>`; a node named by its absolute path stays.
+    value.statusLine = { ...(current as Json), command: shellCommandFor(executablePath, ours.node ?? undefined) };
     return mode === "replace" ? planChainCommand(context, scope.configPath, null) : [];
   }
   const displaced = foreignStatusLine(current, context.owner);
   if (current !== undefined) file.statusLine = clone(current as Json);
-  value.statusLine = ourStatusLine(displaced, command);
+  value.statusLine = ourStatusLine(displaced, shellCommandFor(executablePath));
   const chained = displaced ?? lowerStatusLine(layers, scope, context.owner);
   if (!chained) return [];
   if (mode === "replace") {
@@ -99,7 +100,7 @@ export function planSettingsRemoval(context: Context, executables: ReadonlySet<s
   const value = clone(doc.value);
   const record = context.installed.record;
   const file = record.files[scope.settingsPath];
-  const removed = removeHandlers(value, (site) => executables.has(ownedExecutable(site.command, context.owner) ?? ""), scope.settingsPath);
+  const removed = removeHandlers(value, (site) => executables.has(ownedExecutable(site.handler, context.owner) ?? ""), scope.settingsPath);
   const changes: Change[] = [];
   const statusLine = ownedStatusLine(value.statusLine, context.owner);
   const statusLineGoes = statusLine !== null && executables.has(statusLine);

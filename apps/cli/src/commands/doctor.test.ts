@@ -55,7 +55,7 @@ it("a registration removed by hand fails with the scope to reinstall into", asyn
 
 it("disableAllHooks and managed allowManagedHooksOnly are failures", async () => {
   await kit.run("install", "post-compact");
-  kit.writeSettings(JSON.stringify({ disableAllHooks: true, hooks: { PostCompact: [{ hooks: [{ type: "command", command: bin("carryover-post-compact"), args: [], timeout: 10 }] }] } }));
+  kit.writeSettings(JSON.stringify({ disableAllHooks: true, hooks: { PostCompact: [{ hooks: [{ type: "command", command: "node", args: [bin("carryover-post-compact")], timeout: 10 }] }] } }));
   mkdirSync(kit.managedDir, { recursive: true });
   writeFileSync(join(kit.managedDir, "managed-settings.json"), '{"allowManagedHooksOnly": true}');
   const titles = failures((await doctorJson()).checks).map((check) => check.title);

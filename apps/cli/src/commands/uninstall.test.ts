@@ -79,11 +79,39 @@ describe("uninstall", () => {
     expect(JSON.parse(readFileSync(kit.settingsPath, "utf8"))).toEqual(JSON.parse(USER_SETTINGS));
   });
 
+  it("removes carryover's entries in every form, old and new, and leaves node handlers of other files alone", async () => {
+    const ours = (name: string) => join(carryoverDir(), "bin", name);
+    const theirs = [
+      { type: "command", command: "node", args: ["/opt/guard.js"], timeout: 5 },
+      { type: "command", command: "node /opt/guard.js" },
+      { type: "command", command: "node", args: ["--no-warnings", ours("carryover-pin")] },
+    ];
+    const value = {
+      statusLine: { type: "command", command: "'$HOME/.claude/carryover/bin/carryover-statusline'", padding: 1 },
+      hooks: {
+        PostCompact: [{ hooks: [theirs[0], { type: "command", command: ours("carryover-post-compact"), args: [], timeout: 10 }] }],
+        SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: "node", args: [ours("carryover-recovery")], timeout: 30 }] }],
+        UserPromptSubmit: [
+          { hooks: [theirs[1], { type: "command", command: "node ~/.claude/carryover/bin/carryover-pin" }] },
+          { hooks: [{ type: "command", command: "/usr/local/bin/node", args: [ours("carryover-recovery")], timeout: 30 }] },
+          { hooks: [theirs[2]] },
+        ],
+      },
+    };
+    kit.writeSettings(JSON.stringify(value, null, 2));
+    const listed = JSON.parse((await kit.run("list", "--json")).out);
+    expect(listed.hooks.filter((hook: { installed: unknown[] }) => hook.installed.length > 0).map((hook: { name: string }) => hook.name)).toEqual(["pin", "post-compact", "recovery", "statusline"]);
+    expect((await kit.run("uninstall", "--all")).code).toBe(0);
+    expect(JSON.parse(readFileSync(kit.settingsPath, "utf8"))).toEqual({
+      hooks: { PostCompact: [{ hooks: [theirs[0]] }], UserPromptSubmit: [{ hooks: [theirs[1]] }, { hooks: [theirs[2]] }] },
+    });
+  });
+
   it("--dry-run shows the diff back and writes nothing", async () => {
     await kit.run("install", "post-compact");
     const before = readFileSync(kit.settingsPath, "utf8");
     const result = await kit.run("uninstall", "--all", "--dry-run");
-    expect(result.out).toContain(`-            "command": "${join(carryoverDir(), "bin/carryover-post-compact")}",\n`);
+    expect(result.out).toContain(`-              "${join(carryoverDir(), "bin/carryover-post-compact")}"\n`);
     expect(result.out).toContain('+      {"hooks": [{"type": "command", "command": "echo theirs"}]}\n');
     expect(result.out).toContain("dry run: nothing was written");
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(before);
