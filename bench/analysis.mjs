@@ -46,8 +46,8 @@ function startupAnalysis(rows, misses, profiles) {
     "`node -e 0`'s, in points of it and in ms: *bundle* is the hook's JS switched off (`CARRYOVER=0`: the file is read, its",
     "fast part compiled and evaluated, the deferred part only scanned as a string; the runtime returns); *own",
     "work* is the path's JS over the switched-off hook's (stdin, config files, its checks; on active paths its reads, output",
-    "and writes); *launch and boot* is the rest of the process's CPU over `node -e 0`'s (the `env` exec of the shebang,",
-    "Node loading a script file instead of `-e`), the least precise part: a difference of two means taken on a busy machine.",
+    "and writes); *launch and boot* is the rest of the process's CPU over `node -e 0`'s (Node resolving and loading a script",
+    "file instead of `-e`), the least precise part: a difference of two means taken on a busy machine.",
     "",
     table(
       ["path", "wall", "CPU", "missed by (wall)", "launch and boot", "bundle", "own work", "what would close it"],
@@ -64,8 +64,8 @@ function startupAnalysis(rows, misses, profiles) {
     ),
     "",
     `The levers: the bundle part is what the file's size costs to read and compile on every run, used or not${compileRate(profiles)};`,
-    "the bundle sizes below say what the files are made of. The launch is Node's, the same for any Node hook (registering hooks in Claude Code's exec",
-    "form with Node's absolute path, `\"command\": \"/usr/bin/node\", \"args\": [file]`, would skip the `env` exec).",
+    "the bundle sizes below say what the files are made of. The launch is Node's, the same for any Node hook started as",
+    "`node <file>` (the installer already registers hooks that way, skipping the shebang's `env` exec: see the empty rows).",
     ...(misses.some((t) => t.statusLine)
       ? ["The status line reads its stdin and config even switched off (it still shows a chained status line), so its *bundle* part includes that work."]
       : []),
@@ -77,9 +77,9 @@ function compileRate(profiles = []) {
   let ms = 0;
   let kilobytes = 0;
   for (const { c, parts } of profiles) {
-    if (c.proc.command === "node") continue;
+    if (!c.proc.file) continue;
     ms += parts.compile;
-    kilobytes += statSync(c.proc.command).size / 1000;
+    kilobytes += statSync(c.proc.file).size / 1000;
   }
   return kilobytes > 0 ? `: in the CPU profiles above, V8 compiling alone took ${(ms / kilobytes).toFixed(2)} ms per KB of file` : "";
 }
@@ -91,7 +91,7 @@ function closeStartup({ t, row, launchMs, bundleMs, workMs }) {
   if (largest === workMs) {
     return t.path === "fast" ? "less work before deciding (fewer file-system calls, no config read when nothing is configured)" : "less work on the path (its reads, writes and output)";
   }
-  return "the launch dominates: exec form with Node's absolute path";
+  return "the launch dominates: Node's own, the same for any script file";
 }
 
 function promptAnalysis(t) {

@@ -9,10 +9,15 @@ export function caseContext(kit, label, payloadsDir, transcript) {
   return kit.prepareContext(createSandbox(label), payloadsDir, transcript);
 }
 
-/** How Claude Code runs a hook: the executable itself (shebang), the payload on stdin, the project as cwd. */
+/**
+ * How Claude Code runs a hook carryover installed: `node <file>` (exec form; the status line's shell command
+ * is the same, its shell not counted as `node -e 0` has none), the payload on stdin, the project as cwd.
+ */
 export function hookProc(hook, hookCase, context, extraEnv = {}) {
   return {
-    command: hook.binPath,
+    command: "node",
+    args: [hook.binPath],
+    file: hook.binPath,
     input: JSON.stringify(hookCase.payload(context)),
     env: { ...context.env, ...extraEnv },
     cwd: context.projectDir,

@@ -5,6 +5,9 @@ import { join } from "node:path";
 
 const INTERVAL_US = 50;
 
+/** The script a process runs: a hook's `file` (started as `node <file>`), else the command itself. */
+const scriptOf = (proc) => proc.file ?? proc.command;
+
 /**
  * Where a hook process's CPU goes, from V8 CPU profiles of `runs` runs (`node --cpu-prof`, one sample every
  * 50 µs), in mean ms per run: compiling the hook's file (`wrapSafe`, where Node hands the source to V8),
@@ -16,7 +19,7 @@ export function profileCase(c, runs) {
     if (frame.functionName === "(idle)") return;
     if (frame.functionName === "(garbage collector)") parts.gc += ms;
     else if (frame.functionName === "wrapSafe") parts.compile += ms;
-    else if (frame.url.endsWith(c.proc.command)) parts.hook += ms;
+    else if (frame.url.endsWith(scriptOf(c.proc))) parts.hook += ms;
     else parts.node += ms;
   }, { compile: 0, hook: 0, gc: 0, node: 0 });
 }
@@ -31,7 +34,7 @@ export function profileScan(c) {
     if (frame.functionName === "(idle)") parts.idle += ms;
     else if (frame.functionName === "(garbage collector)") parts.gc += ms;
     else if (frame.functionName === "indexOfBuffer" || frame.functionName === "indexOf") parts.indexOf += ms;
-    else if (frame.url.endsWith(c.proc.command)) parts.scanner += ms;
+    else if (frame.url.endsWith(scriptOf(c.proc))) parts.scanner += ms;
     else parts.node += ms;
   }, { idle: 0, indexOf: 0, scanner: 0, gc: 0, node: 0 });
 }

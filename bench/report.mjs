@@ -43,7 +43,7 @@ export function report({ results, before, after, startedAt, options, complete })
     "threads, read from the kernel's accounting of waited-for children), over that of the baseline runs beside them. Peak RSS is the largest of separate runs under GNU time (3;",
     "1 for the scans), so its fork is not in the timings. Every measured path is first run once and checked: its stdout,",
     "the file it must leave (a marker, a reading), and an empty carryover log (a hook fails open, so an internal error",
-    "would otherwise be timed as a fast path). Hooks run as Claude Code runs them: the executable itself, the payload on",
+    "would otherwise be timed as a fast path). Hooks run as Claude Code runs them once installed: `node <file>`, the payload on",
     "stdin, the project as cwd, a throwaway HOME, and only the environment Claude Code sets (`CLAUDE_PROJECT_DIR`).",
     "",
     "## Targets",

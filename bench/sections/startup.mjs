@@ -14,9 +14,9 @@ const HOOK_TRANSCRIPT_BYTES = 5e6;
 
 /**
  * Start-up of every hook on each of its paths, against `node -e 0` in the same interleaved run, with
- * two floors beside it: an empty executable started through the same `#!/usr/bin/env node` shebang,
- * and the hook switched off (`CARRYOVER=0`: its bundle loads, then it returns), which together tell
- * what the bundle's size and what the path's own work cost.
+ * two floors beside it: an empty file started as the hooks are (`node <file>`), and the hook switched
+ * off (`CARRYOVER=0`: its bundle loads, then it returns), which together tell what the bundle's size
+ * and what the path's own work cost. The same empty file run by its shebang shows what `env` adds.
  */
 export async function startupSection({ benchDir, hooks, kit, payloadsDir, transcripts, cacheDir, runs, log }) {
   const transcript = transcripts.generate(HOOK_TRANSCRIPT_BYTES, 1).path;
@@ -28,7 +28,9 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
   chmodSync(emptyBin, 0o755);
   const cases = [
     { name: "node -e 0", row: { hook: "—", path: "`node -e 0`", what: "the floor every Node hook pays" }, proc: { command: "node", args: ["-e", "0"], env: baseEnv } },
-    { name: "empty executable", row: { hook: "—", path: "empty", what: "an empty file run through `#!/usr/bin/env node`, as hooks are" }, proc: { command: emptyBin, env: baseEnv } },
+    { name: "empty file", row: { hook: "—", path: "empty", what: "an empty file run as `node <file>`, as carryover registers hooks" }, proc: { command: "node", args: [emptyBin], file: emptyBin, env: baseEnv } },
+    // What a hook registered by its path alone pays: the kernel reads the shebang and execs `env`, which execs node.
+    { name: "empty executable", row: { hook: "—", path: "empty, by its shebang", what: "the same file run as an executable, through `#!/usr/bin/env node`" }, proc: { command: emptyBin, env: baseEnv } },
   ];
   const byHook = new Map(kit.hookCases.map((entry) => [entry.hook, entry]));
   for (const entry of kit.hookCases) {
@@ -124,7 +126,7 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
       profiles.map(({ c, parts }) => {
         const total = parts.node + parts.compile + parts.hook + parts.gc;
         const cell = (ms) => `${ms.toFixed(1)} (${((ms / total) * 100).toFixed(0)}%)`;
-        const file = c.proc.command === "node" ? "—" : kb(statSync(c.proc.command).size);
+        const file = c.proc.file ? kb(statSync(c.proc.file).size) : "—";
         return [c.name, file, total.toFixed(1), cell(parts.node), cell(parts.compile), cell(parts.hook), cell(parts.gc)];
       }),
     ),
