@@ -17,6 +17,19 @@ function freshSession(context: CaseContext) {
   rmSync(sessionDirPath(context.env, context.sessionId), { recursive: true, force: true });
 }
 
+/** The reading the previous response left, as the statusline recorded it (levels synced for it). */
+function previousReading(context: CaseContext, contextTokens: number) {
+  recordReading(context.env, context.sessionId, {
+    source: "statusline",
+    contextTokens,
+    modelWindowTokens: 1_000_000,
+    autoCompactTokens: 967_000,
+    model: "claude-opus-5-5",
+    atMs: Date.now() - 60_000,
+    syncedLevels: [60, 85],
+  });
+}
+
 export const cases: HookCases = {
   hook: "statusline",
   cases: [
@@ -35,19 +48,30 @@ export const cases: HookCases = {
     {
       name: "active",
       everyPrompt: true,
-      what: "after a response that changed the reading (500k of 967k): records it",
+      what: "after a response that changed the reading (490k → 500k of 967k): records it; the levels stay where they were",
       payload: (context) => statusLinePayload(context, 500_000),
-      // No recorded reading: this one differs from it, as after every response that changed the context.
-      setup: freshSession,
+      setup: (context) => previousReading(context, 490_000),
       expect: "ctx 51%",
+      verify: (context) => (loadReading(context.env, context.sessionId)?.contextTokens === 500_000 ? null : "the reading was not recorded"),
     },
     {
       name: "crossing 60%",
-      what: "after the response that crossed 60%: records the reading, raises level-60",
+      what: "after the response that crossed 60% (560k → 630k): records the reading, raises level-60",
       payload: (context) => statusLinePayload(context, 630_000),
-      setup: freshSession,
+      setup: (context) => {
+        freshSession(context);
+        previousReading(context, 560_000);
+      },
       expect: "ctx 65%",
       verify: (context) => (hasMarker(context.env, context.sessionId, levelMarkerName(60)) ? null : "level-60 was not raised"),
+    },
+    {
+      name: "first reading",
+      what: "the session's first reading (500k of 967k): makes its private dir, records the reading, syncs the levels",
+      payload: (context) => statusLinePayload(context, 500_000),
+      setup: freshSession,
+      expect: "ctx 51%",
+      verify: (context) => (loadReading(context.env, context.sessionId)?.contextTokens === 500_000 ? null : "the reading was not recorded"),
     },
   ],
 };

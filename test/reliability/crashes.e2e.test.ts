@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { appendLedger, compactStatePath, isUnfilledState, ledgerPath, readLedger, renderState, verifyState } from "../../packages/core/src/index.ts";
+import { appendLedger, compactStatePath, isUnfilledState, ledgerPath, loadReading, readLedger, recordReading, renderState, sessionDirPath, verifyState } from "../../packages/core/src/index.ts";
 import { recordFigures } from "./figures.ts";
 import { CARRYOVER_CLI, hookExecutable, STATE_CLI } from "./hooks.ts";
 import { capturedPayloads } from "./payloads.ts";
@@ -120,6 +120,29 @@ describe("SIGKILL while writing", () => {
         if (summaries.length !== lines.length) return `${lines.length - summaries.length} unreadable lines`;
         if (JSON.stringify(summaries) === JSON.stringify(olds)) return "old";
         return JSON.stringify(summaries) === JSON.stringify(["SECOND", "THIRD", summary]) ? "new" : `neither: ${summaries.map((text) => text.slice(0, 10)).join(", ")}`;
+      },
+    });
+    expect(outcomes.old! + outcomes.new!).toBe(KILLS_PER_WRITER);
+  }, 120_000);
+
+  test("the status line recording a new reading over the old one (written in place): the reading is the old one or the new one", async () => {
+    const executable = hookExecutable("statusline");
+    const session = SESSIONS[2]!;
+    const sessionDir = sessionDirPath(sandbox.env, session);
+    const old = { source: "statusline" as const, contextTokens: 123_456, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, model: "claude-opus-5-5-with-a-longer-name", atMs: 1 };
+    const stdin = JSON.stringify({ ...capturedPayloads("StatusLine", sandbox)[0]!, session_id: session });
+    const outcomes = await killRepeatedly("reading-overwrite", {
+      dir: sessionDir,
+      reset() {
+        rmSync(sessionDir, { recursive: true, force: true });
+        recordReading(sandbox.env, session, old);
+      },
+      run: (kill) => runFile(executable, { env: sandbox.env, cwd: sandbox.project, stdin, ...killOptions(kill, sessionDir) }),
+      judge() {
+        const reading = loadReading(sandbox.env, session);
+        if (reading === null) return `unreadable: ${JSON.stringify(readFileSync(join(sessionDir, "usage.json"), "utf8").slice(0, 80))}`;
+        if (reading.contextTokens === old.contextTokens && reading.model === old.model) return "old";
+        return reading.source === "statusline" && reading.model === "claude-opus-5-5" && reading.atMs > 1 ? "new" : `neither: ${JSON.stringify(reading)}`;
       },
     });
     expect(outcomes.old! + outcomes.new!).toBe(KILLS_PER_WRITER);

@@ -4,26 +4,18 @@ import { CarryoverError } from "./errors.ts";
 
 const { O_WRONLY, O_CREAT, O_EXCL, O_APPEND, O_RDONLY, O_NOFOLLOW } = constants;
 
-export interface AtomicWriteOptions {
-  /**
-   * fsync before the rename (the default). Off only for a file rewritten on every response whose loss
-   * in a crash costs nothing: the fsync measured 1–12 ms, a whole hook's budget.
-   */
-  durable?: boolean;
-}
-
 /**
  * Writes through a temp file in the same directory, fsync, then rename: a reader (or a crash)
  * sees the old file or the new one, never a torn one. A symlink at `path` is refused, as readers
  * refuse it; one planted after that check is replaced by the rename, never written through.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600, { durable = true }: AtomicWriteOptions = {}): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
   if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   const fd = openSync(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
   try {
     writeAll(fd, typeof data === "string" ? Buffer.from(data) : data);
-    if (durable) fsyncSync(fd);
+    fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     unlinkSync(temp);

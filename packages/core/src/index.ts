@@ -38,7 +38,7 @@ export {
   levelMarkerName,
   levelsReached,
 } from "./levels.ts";
-export { rearmLevelsBelow, REARM_MARGIN_PERCENT, syncLevelMarkers } from "./level-markers.ts";
+export { rearmLevelsBelow, REARM_MARGIN_PERCENT, sameLevelBands, syncLevelMarkers } from "./level-markers.ts";
 export { logLine } from "./log.ts";
 export {
   consumeMarker,
@@ -84,7 +84,7 @@ export {
 export { projectPinnedPath, userPinnedPath } from "./pinned.ts";
 export { type PreCompactJournal, preCompactJournalPath, readPreCompactJournal, writePreCompactJournal } from "./pre-compact-journal.ts";
 export { assertPrivateDir, ensurePrivateDir } from "./private-dir.ts";
-export { currentUsage, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
+export { currentUsage, forgetReading, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
 export { main } from "./hook-main.ts";
 export { type FastPathContext, type HookContext, type HookDefinition, type HookIO, type LazyHook, runHook } from "./runtime.ts";
 export {

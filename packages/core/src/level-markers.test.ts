@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { rearmLevelsBelow, syncLevelMarkers } from "./level-markers.ts";
+import { rearmLevelsBelow, sameLevelBands, syncLevelMarkers } from "./level-markers.ts";
 import { hasMarker, listMarkers, readMarker, writeMarker } from "./markers.ts";
 
 const SESSION = "9c6cd707-b302-43ce-83ed-ec04fb1bd89d";
@@ -63,5 +63,26 @@ describe("rearmLevelsBelow", () => {
   it("creates nothing when there is nothing to re-arm", () => {
     expect(rearmLevelsBelow(env, SESSION, 0, LEVELS)).toEqual([]);
     expect(listMarkers(env, SESSION)).toEqual([]);
+  });
+});
+
+describe("sameLevelBands", () => {
+  it("is true while the percentage stays at or above, just below (re-arm margin) or well below every level", () => {
+    expect(sameLevelBands(61, 74.9, LEVELS)).toBe(true);
+    expect(sameLevelBands(50, 59.9, LEVELS)).toBe(true);
+    expect(sameLevelBands(10, 49.9, LEVELS)).toBe(true);
+    expect(sameLevelBands(90, 99, LEVELS)).toBe(true);
+  });
+
+  it("is false across a level, across a re-arm margin, and for any change with the levels' edges", () => {
+    expect(sameLevelBands(59.9, 60, LEVELS)).toBe(false);
+    expect(sameLevelBands(49.9, 50, LEVELS)).toBe(false);
+    expect(sameLevelBands(74.9, 75, LEVELS)).toBe(false);
+    expect(sameLevelBands(84, 85, LEVELS)).toBe(false);
+    expect(sameLevelBands(70, 20, LEVELS)).toBe(false);
+  });
+
+  it("is true for any two percentages with no levels", () => {
+    expect(sameLevelBands(10, 95, [])).toBe(true);
   });
 });

@@ -31,6 +31,20 @@ function removeIfPresent(env: Env, sessionId: string, name: string, present: Rea
   return present.has(name) && removeMarker(env, sessionId, name);
 }
 
+/** Where `percent` stands to `level`: 2 at or above it, 1 below it within the re-arm margin, 0 further below. */
+function bandOf(percent: number, level: number): number {
+  return percent >= level ? 2 : percent >= level - REARM_MARGIN_PERCENT ? 1 : 0;
+}
+
+/**
+ * Whether `percent` stands where `syncedPercent` stood to every level: a sync for it would then change
+ * nothing the sync for `syncedPercent` left, except what others did since (the reminder announcing a
+ * level, which a sync leaves alone; a compaction, after which the reading is forgotten).
+ */
+export function sameLevelBands(syncedPercent: number, percent: number, levels: readonly number[]): boolean {
+  return levels.every((level) => bandOf(syncedPercent, level) === bandOf(percent, level));
+}
+
 /**
  * The statusline's part of the level protocol, run with each reading: raises `level-N` for every level
  * reached and not yet announced, drops a pending `level-N` the context is back below (a warning must not

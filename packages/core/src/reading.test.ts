@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { currentUsage, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
+import { currentUsage, forgetReading, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
 import type { UsageReading } from "./usage.ts";
 
 const SESSION = "9c6cd707-b302-43ce-83ed-ec04fb1bd89d";
@@ -62,6 +62,20 @@ describe("recorded readings", () => {
     writeFileSync(join(home, "planted.json"), JSON.stringify(statusline));
     symlinkSync(join(home, "planted.json"), join(dir, "usage.json"));
     expect(loadReading(env, SESSION)).toBeNull();
+  });
+
+  it("reads a reading padded by an in-place overwrite of a longer one", () => {
+    recordReading(env, SESSION, { ...statusline, model: "a-model-with-a-much-longer-name-than-the-next" });
+    recordReading(env, SESSION, statusline);
+    expect(loadReading(env, SESSION)).toEqual(statusline);
+  });
+
+  it("forgets the reading (after a compaction), and forgetting none is no error", () => {
+    recordReading(env, SESSION, statusline);
+    forgetReading(env, SESSION);
+    expect(loadReading(env, SESSION)).toBeNull();
+    forgetReading(env, SESSION);
+    forgetReading(env, "0f0f0f0f-aaaa-bbbb-cccc-000000000000");
   });
 
   it("isFresh compares the reading's age with the allowance", () => {

@@ -1,9 +1,11 @@
+import { unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { autoCompactTokens } from "./auto-compact.ts";
-import { readFileNoFollow, writeFileAtomic } from "./atomic.ts";
+import { readFileNoFollow } from "./atomic.ts";
 import { readAutoCompactSettings } from "./claude-settings.ts";
 import type { Env } from "./env.ts";
 import { modelWindowTokens } from "./model-window.ts";
+import { overwriteInPlace } from "./overwrite-in-place.ts";
 import { ensureSessionDir, sessionDirPath } from "./paths.ts";
 import { readTailUsage } from "./transcript-tail.ts";
 import type { UsageReading } from "./usage.ts";
@@ -11,11 +13,24 @@ import type { UsageReading } from "./usage.ts";
 const READING_FILE = "usage.json";
 
 /**
- * Keeps the newest reading for the session, for hooks that run without a statusline stdin. Not fsynced:
- * the statusline writes it after every response, and a reading lost in a crash costs one transcript read.
+ * Keeps the newest reading for the session, for hooks that run without a statusline stdin. Overwritten in
+ * place and not fsynced: the statusline writes it after every response, and a reading lost in a crash (or
+ * unreadable to a reader racing the write) costs one transcript read.
  */
 export function recordReading(env: Env, sessionId: string, reading: UsageReading): void {
-  writeFileAtomic(join(ensureSessionDir(env, sessionId), READING_FILE), JSON.stringify(reading), 0o600, { durable: false });
+  overwriteInPlace(join(ensureSessionDir(env, sessionId), READING_FILE), JSON.stringify(reading));
+}
+
+/**
+ * After a compaction the recorded reading describes the context before it: forgotten, so the statusline's
+ * next reading syncs the levels afresh and the reminder asks the transcript until then.
+ */
+export function forgetReading(env: Env, sessionId: string): void {
+  try {
+    unlinkSync(join(sessionDirPath(env, sessionId), READING_FILE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
 }
 
 /** The newest recorded reading, or null; creates nothing. */

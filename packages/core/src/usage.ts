@@ -13,6 +13,8 @@ export interface UsageReading {
    * reminder's fast path can then judge a reading without loading config.
    */
   freshUntilMs?: number | undefined;
+  /** The levels the statusline synced the level markers for with this reading. */
+  syncedLevels?: number[] | undefined;
 }
 
 export interface UsagePercents {

@@ -5,8 +5,10 @@ import {
   type Config,
   hasMarker,
   loadConfig,
+  loadReading,
   readLedger,
   readMarker,
+  recordReading,
   writeMarker,
   type PostCompactInput,
 } from "@carryover/core";
@@ -62,12 +64,14 @@ describe("post-compact run", () => {
     expect(readLedger(env, SESSION).map((entry) => entry.summary)).toEqual(["s2", "s3"]);
   });
 
-  it("re-arms the context levels", () => {
+  it("re-arms the context levels and forgets the reading taken before the compaction", () => {
     writeMarker(env, SESSION, "level-60", {}, 1);
     writeMarker(env, SESSION, "announced-60", {}, 1);
+    recordReading(env, SESSION, { source: "statusline", contextTokens: 700_000, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, atMs: 1 });
     invoke(input());
     expect(hasMarker(env, SESSION, "level-60")).toBe(false);
     expect(hasMarker(env, SESSION, "announced-60")).toBe(false);
+    expect(loadReading(env, SESSION)).toBeNull();
   });
 
   it("skips the ledger when there is no summary", () => {

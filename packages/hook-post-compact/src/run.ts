@@ -1,6 +1,8 @@
-// PostCompact (manual and auto): marks the compaction for recovery, files its summary, re-arms levels.
+// PostCompact (manual and auto): marks the compaction for recovery, files its summary, re-arms levels and
+// forgets the usage reading taken before it.
 import {
   appendLedger,
+  forgetReading,
   type HookContext,
   type HookDefinition,
   markCompacted,
@@ -17,6 +19,7 @@ export function run({ input, env, nowMs, config }: HookContext<"PostCompact", "p
     appendLedger(env, sessionId, { atMs: nowMs, trigger: input.trigger, promptId: input.prompt_id, summary }, config.hook.ledgerMaxEntries);
   }
   rearmLevels(env, sessionId);
+  forgetReading(env, sessionId);
   // Silent: after a manual /compact stdout reaches the model as a report line, and
   // hookSpecificOutput is invalid for PostCompact (2.1.332).
   return null;

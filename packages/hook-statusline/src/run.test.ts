@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hasMarker, loadConfig, loadReading, readMarker, removeMarker, type StatusLineContext, writeMarker } from "@carryover/core";
+import { hasMarker, loadConfig, loadReading, readMarker, removeMarker, sessionDirPath, type StatusLineContext, writeMarker } from "@carryover/core";
 import { payload } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChainOutcome } from "./chain.ts";
@@ -172,6 +172,7 @@ describe("reading and level markers", () => {
       model: "claude-opus-5-5",
       atMs: 5_000,
       freshUntilMs: 305_000,
+      syncedLevels: [60, 85],
     });
   });
 
@@ -185,12 +186,37 @@ describe("reading and level markers", () => {
     expect(loadReading(env, SESSION)).toMatchObject({ contextTokens: 610_000, atMs: 200_001 });
   });
 
-  it("syncs the levels with each reading it writes, and leaves the markers alone while it only repeats one", async () => {
+  it("syncs the levels when the percentage enters another band of a level, not while it stays in the same bands", async () => {
     await show(stdin(600_000), { nowMs: 5_000 });
     removeMarker(env, SESSION, "level-60");
-    await show(stdin(600_000), { nowMs: 100_000 });
+    // 62% → 63%, and the unchanged reading rewritten later: still at or above 60, below 85 - 10.
+    await show(stdin(610_000), { nowMs: 6_000 });
+    await show(stdin(610_000), { nowMs: 200_000 });
     expect(hasMarker(env, SESSION, "level-60")).toBe(false);
-    await show(stdin(600_000), { nowMs: 200_000 });
+    // 77%: within the re-arm margin of 85.
+    await show(stdin(745_000), { nowMs: 200_001 });
+    expect(hasMarker(env, SESSION, "level-60")).toBe(true);
+  });
+
+  it("syncs again when the configured levels changed since the last reading", async () => {
+    await show(stdin(600_000), { nowMs: 5_000 });
+    removeMarker(env, SESSION, "level-60");
+    await show(stdin(610_000), { nowMs: 6_000, env: { CARRYOVER_LEVELS: "60,90" } });
+    expect(hasMarker(env, SESSION, "level-60")).toBe(true);
+    expect(loadReading(env, SESSION)?.syncedLevels).toEqual([60, 90]);
+  });
+
+  it("a reading whose level sync failed is synced again with the next one, and the failure is logged as such", async () => {
+    const { mkdirSync, rmSync, writeFileSync } = await import("node:fs");
+    const markers = join(sessionDirPath(env, SESSION), "markers");
+    mkdirSync(sessionDirPath(env, SESSION), { recursive: true, mode: 0o700 });
+    writeFileSync(markers, "a file where the markers dir should be");
+    await show(stdin(600_000), { nowMs: 5_000 });
+    expect(logged.join("\n")).toMatch(/levels not synced/);
+    expect(loadReading(env, SESSION)).toMatchObject({ contextTokens: 600_000 });
+    expect(loadReading(env, SESSION)?.syncedLevels).toBeUndefined();
+    rmSync(markers);
+    await show(stdin(610_000), { nowMs: 6_000 });
     expect(hasMarker(env, SESSION, "level-60")).toBe(true);
   });
 

@@ -48,7 +48,7 @@ function ourLine(context: StatusLineContext): OurLine {
       try {
         remember(env, facts.sessionId, reading, config.shared);
       } catch (error) {
-        log(`reading not recorded: ${errorMessage(error)}`);
+        log(errorMessage(error));
       }
     }
     const format = sizes.autoCompactTokens === null ? config.hook.formatNoAutoCompact : config.hook.format;
