@@ -19,7 +19,9 @@ export function layeredSetting<T>(env: Env, projectDir: string | undefined, key:
   let found: T | undefined;
   for (const path of claudeSettingsPaths(env, projectDir)) {
     const text = readTextIfExists(path);
-    if (text === null) continue;
+    // A settings.json that never names the key is not parsed: the status line asks on every render, and
+    // a user's settings run to kilobytes of permissions and hooks. (A key spelt with \u escapes is missed.)
+    if (text === null || !text.includes(`"${key}"`)) continue;
     let settings: unknown;
     try {
       settings = JSON.parse(text);

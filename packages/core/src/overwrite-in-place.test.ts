@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -66,6 +66,24 @@ describe("overwriteInPlace", () => {
     // No reader on the FIFO: a blocking open for writing would never return.
     expect(() => overwriteInPlace(join(dir, "fifo"), "{}")).toThrow(expect.objectContaining({ code: "ENXIO" }));
     expect(() => overwriteInPlace("/dev/null", "{}")).toThrow(expect.objectContaining({ code: "UNSAFE_PATH", message: expect.stringMatching(/not a regular file/) }));
+  });
+
+  it("without create, rewrites an existing file and leaves a missing one missing (ENOENT)", () => {
+    const path = join(dir, "usage.json");
+    expect(() => overwriteInPlace(path, "{}", { create: false })).toThrow(expect.objectContaining({ code: "ENOENT" }));
+    expect(readdirSync(dir)).toEqual([]);
+    writeFileSync(path, '{"old":true}');
+    overwriteInPlace(path, '{"new":1}', { create: false });
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ new: 1 });
+  });
+
+  // Only root can hand a file to another uid.
+  it.skipIf(process.getuid?.() !== 0)("refuses a file another user owns, writing nothing to it", () => {
+    const path = join(dir, "usage.json");
+    writeFileSync(path, "theirs");
+    chownSync(path, 4242, 4242);
+    expect(() => overwriteInPlace(path, "{}")).toThrow(expect.objectContaining({ code: "UNSAFE_PATH", message: expect.stringMatching(/owned by uid 4242/) }));
+    expect(readFileSync(path, "utf8")).toBe("theirs");
   });
 
   it("throws when the directory is missing", () => {

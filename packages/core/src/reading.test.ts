@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -62,6 +62,14 @@ describe("recorded readings", () => {
     writeFileSync(join(home, "planted.json"), JSON.stringify(statusline));
     symlinkSync(join(home, "planted.json"), join(dir, "usage.json"));
     expect(loadReading(env, SESSION)).toBeNull();
+  });
+
+  it("makes a missing reading only in a private session dir", () => {
+    const dir = join(home, ".claude/carryover/sessions", SESSION);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o777);
+    expect(() => recordReading(env, SESSION, statusline)).toThrow(expect.objectContaining({ code: "UNSAFE_PATH", message: expect.stringMatching(/writable by others/) }));
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it("reads a reading padded by an in-place overwrite of a longer one", () => {
