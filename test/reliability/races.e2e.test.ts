@@ -55,7 +55,7 @@ describe("races", () => {
     expect(counted).toEqual({ rounds: ROUNDS, exactlyOne: ROUNDS, none: 0, two: 0 });
   }, 300_000);
 
-  test("eight sessions of one project at once, each through status line, PreCompact, PostCompact, recovery and a second PreCompact: no session sees another's state, no shared file loses a session's part", async () => {
+  test("eight sessions of one project at once, each through PreCompact, PostCompact, status line, recovery and a second PreCompact: no session sees another's state, no shared file loses a session's part", async () => {
     const sessions = Array.from({ length: 8 }, () => randomUUID());
     const transcript = (session: string) => join(sandbox.transcriptsDir, `${session}.jsonl`);
     for (const session of sessions) copyFileSync(payloadPath("transcript-sample.jsonl"), transcript(session));
@@ -66,10 +66,11 @@ describe("races", () => {
         const common = { session_id: session, transcript_path: transcript(session), cwd: sandbox.project };
         const statusLine = capturedPayloads("StatusLine", sandbox)[0]!;
         const usage = { input_tokens: tokensOf(index), output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+        // The status line after the compaction: PostCompact forgets the reading taken before it.
         const steps = [
-          () => runHook("statusline", "StatusLine", { ...common, context_window: { ...(statusLine.context_window as object), current_usage: usage, total_input_tokens: tokensOf(index) } }),
           () => runHook("pre-compact", "PreCompact", { ...common, prompt_id: `compaction-1-${index}` }),
           () => runHook("post-compact", "PostCompact", { ...common, prompt_id: `compaction-1-${index}`, compact_summary: `<summary>${summaryOf(index)}</summary>` }),
+          () => runHook("statusline", "StatusLine", { ...common, context_window: { ...(statusLine.context_window as object), current_usage: usage, total_input_tokens: tokensOf(index) } }),
           () => runHook("recovery", "UserPromptSubmit", { ...common, prompt_id: `prompt-${index}`, prompt: "go on" }),
           () => runHook("pre-compact", "PreCompact", { ...common, prompt_id: `compaction-2-${index}` }),
         ];

@@ -1,5 +1,6 @@
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { codeCacheDir } from "@carryover/core";
 import type { Change } from "./changes.ts";
 import type { Context } from "./context.ts";
 import { type ManifestEntry, sha256Of, verifiedFile } from "./release.ts";
@@ -45,13 +46,28 @@ export function planExecutables(context: Context, entries: readonly ManifestEntr
 }
 
 /** Removes executables no recorded settings file uses any more, and the bin dir's guard once it is alone. */
+/** The V8 code cache files an executable left (packages/build `--code-cache`), and their dir if that empties it. */
+function codeCacheRemoval(context: Context, name: string): Change[] {
+  const dir = codeCacheDir(context.env);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const mine = entries.filter((entry) => entry.startsWith(`${name}-`));
+  if (mine.length === 0) return [];
+  // rmdir leaves a dir that still holds something.
+  return [...mine.map((entry): Change => ({ kind: "remove", path: join(dir, entry) })), { kind: "rmdir", path: dir }];
+}
+
 export function planExecutableRemoval(context: Context, hooks: ReadonlySet<string>): Change[] {
   const record = context.installed.record;
   const stillUsed = new Set(Object.values(record.files).flatMap((file) => file.hooks));
   const changes: Change[] = [];
   for (const [name, executable] of Object.entries(record.executables)) {
     if (!hooks.has(executable.hook) || stillUsed.has(executable.hook)) continue;
-    changes.push({ kind: "remove", path: join(context.binDir, name) });
+    changes.push({ kind: "remove", path: join(context.binDir, name) }, ...codeCacheRemoval(context, name));
     delete record.executables[name];
   }
   if (Object.keys(record.executables).length === 0 && changes.length > 0) {

@@ -1,4 +1,5 @@
 import { build } from "esbuild";
+import { asciiLiteral } from "./ascii-literal.mjs";
 
 // Deferred code: every dynamic `import()` the entry makes of its own sources is bundled apart and carried
 // in the executable as one string literal, compiled on the first `import()` that needs it. A hook's fast
@@ -83,8 +84,7 @@ export async function bundleDeferred(options, paths) {
  * @returns {string}
  */
 export function deferredFooter(source, name) {
-  const text = JSON.stringify(`${source}\n//# sourceURL=${name}-deferred.js`).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return `var ${SOURCE_VAR} = ${text};`;
+  return `var ${SOURCE_VAR} = ${asciiLiteral(`${source}\n//# sourceURL=${name}-deferred.js`)};`;
 }
 
 /**

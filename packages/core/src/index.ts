@@ -67,6 +67,7 @@ export {
   autoMemoryDir,
   binDir,
   carryoverRoot,
+  codeCacheDir,
   claudeDir,
   compactStatePath,
   defaultStateDir,

@@ -27,6 +27,15 @@ export function logPath(env: Env): string {
   return join(carryoverRoot(env), "log", "carryover.log");
 }
 
+/**
+ * Where an executable built with packages/build's `--code-cache` keeps its V8 code cache, one file per
+ * executable: `<name>-<build hash>-<node version>-<arch>.v8`. The loader (packages/build/src/code-cache.mjs)
+ * cannot import core and spells this path out itself; its test holds the two together.
+ */
+export function codeCacheDir(env: Env): string {
+  return join(carryoverRoot(env), "cache");
+}
+
 export function binDir(env: Env): string {
   return join(carryoverRoot(env), "bin");
 }

@@ -1,3 +1,4 @@
+import type * as ChildProcess from "node:child_process";
 import type { Env } from "@carryover/core";
 
 export type ChainOutcome = { lines: string[] } | { problem: string };
@@ -10,15 +11,20 @@ export interface ChainOptions {
 // A status line is one to a few rows; more than this is not a status line.
 const MAX_OUTPUT_BYTES = 64 * 1024;
 
+// Loaded only when chaining: node:child_process pulls in net, dgram and the streams, a third of Node 20's
+// start-up time again. Not by import(): the code runs from V8's code cache (packages/build), where a dynamic
+// import has no loader. `require` serves Node 20 before 20.16, which lacks getBuiltinModule.
+function childProcess(): typeof ChildProcess {
+  return process.getBuiltinModule?.("node:child_process") ?? require("node:child_process");
+}
+
 /**
  * Runs the user's own status line command through `/bin/sh -c` with our stdin, as Claude Code would.
  * It runs in its own process group so a timeout kills everything it started. Like Claude Code 2.1.332,
  * a non-zero exit discards its output.
  */
 export async function runChained(command: string, stdinText: string, { timeoutMs, env }: ChainOptions): Promise<ChainOutcome> {
-  // Loaded only when chaining: node:child_process pulls in net, dgram and the streams, a third of
-  // Node 20's start-up time again.
-  const { spawn } = await import("node:child_process");
+  const { spawn } = childProcess();
   return new Promise((resolve) => {
     let settled = false;
     const finish = (outcome: ChainOutcome) => {
