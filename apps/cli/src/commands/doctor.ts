@@ -5,6 +5,7 @@ import { createContext } from "../context.ts";
 import { json } from "../display.ts";
 import {
   type Check,
+  codeCacheChecks,
   executableChecks,
   memoryChecks,
   nodeChecks,
@@ -26,6 +27,7 @@ function run(args: ParsedArgs, io: Io): number {
     ...nodeChecks(context),
     ...settingsFileChecks(layers),
     ...executableChecks(context, sites),
+    ...codeCacheChecks(context, sites),
     ...registrationChecks(context, layers, sites),
     ...skillChecks(context),
     ...switchChecks(context, layers, sites.length > 0),
