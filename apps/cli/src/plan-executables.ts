@@ -45,7 +45,6 @@ export function planExecutables(context: Context, entries: readonly ManifestEntr
   return changes;
 }
 
-/** Removes executables no recorded settings file uses any more, and the bin dir's guard once it is alone. */
 /** The V8 code cache files an executable left (packages/build `--code-cache`), and their dir if that empties it. */
 function codeCacheRemoval(context: Context, name: string): Change[] {
   const dir = codeCacheDir(context.env);
@@ -61,6 +60,7 @@ function codeCacheRemoval(context: Context, name: string): Change[] {
   return [...mine.map((entry): Change => ({ kind: "remove", path: join(dir, entry) })), { kind: "rmdir", path: dir }];
 }
 
+/** Removes executables no recorded settings file uses any more, and the bin dir's guard once it is alone. */
 export function planExecutableRemoval(context: Context, hooks: ReadonlySet<string>): Change[] {
   const record = context.installed.record;
   const stillUsed = new Set(Object.values(record.files).flatMap((file) => file.hooks));

@@ -4,7 +4,8 @@ import { asciiLiteral } from "./ascii-literal.mjs";
 
 // A hook's code is compiled from a string with V8's code cache: every function a run compiled is kept in
 // `<claude dir>/carryover/cache/` and the next start deserializes instead of compiling them again (measured
-// on Node 20 here: the status line's JavaScript took 0.5–0.8 ms less per start). Without a usable cache
+// on Node 20 here: the status line's JavaScript finished 0.5–0.8 ms sooner per start on the main thread,
+// for the same CPU over all threads). Without a usable cache
 // (the first run, a new Node, CARRYOVER_CODE_CACHE=0) the code is compiled as Node would compile the file,
 // and the run writes the cache when it exits.
 
