@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { claudeDir, codeCacheDir, homeDir, isTruthy } from "@carryover/core";
+import { claudeDir, codeCacheFiles, homeDir, isTruthy } from "@carryover/core";
 import { type Context, hookOfExecutable } from "./context.ts";
 import { tildify } from "./display.ts";
 import type { InstalledSite, Layer } from "./layers.ts";
@@ -45,10 +45,15 @@ export function settingsFileChecks(layers: readonly Layer[]): Check[] {
   return layers.flatMap((layer) => (layer.error ? [fail(layer.error, "fix the JSON there; Claude Code cannot read that file either")] : []));
 }
 
+/** Every carryover executable the record lists or settings run. */
+function executableNames(context: Context, sites: readonly InstalledSite[]): string[] {
+  return [...new Set([...Object.keys(context.installed.record.executables), ...sites.map((site) => site.executable)])].sort();
+}
+
 /** Every carryover executable that settings run or the record lists: present, executable, the bytes installed. */
 export function executableChecks(context: Context, sites: readonly InstalledSite[]): Check[] {
   const record = context.installed.record.executables;
-  const names = [...new Set([...Object.keys(record), ...sites.map((site) => site.executable)])].sort();
+  const names = executableNames(context, sites);
   const checks: Check[] = [];
   if (names.length === 0) return [warn("no carryover hook is installed", "carryover install --recommended")];
   let guard: string | null = null;
@@ -93,17 +98,9 @@ export function executableChecks(context: Context, sites: readonly InstalledSite
  * can crash it, and the status line would then be blank on every render until the file goes.
  */
 export function codeCacheChecks(context: Context, sites: readonly InstalledSite[]): Check[] {
-  const dir = codeCacheDir(context.env);
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const names = [...new Set([...Object.keys(context.installed.record.executables), ...sites.map((site) => site.executable)])].sort();
   const checks: Check[] = [];
-  for (const name of names) {
-    const caches = entries.filter((entry) => entry.startsWith(`${name}-`)).map((entry) => tildify(join(dir, entry), context.env));
+  for (const name of executableNames(context, sites)) {
+    const caches = codeCacheFiles(context.env, name).map((path) => tildify(path, context.env));
     if (caches.length === 0) continue;
     const run = spawnSync("node", [join(context.binDir, name)], { input: "", env: { ...context.env }, encoding: "utf8", timeout: 10_000 });
     if (run.status === 0) checks.push(ok(`${name} starts from its code cache (${caches.join(", ")})`));

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { codeCacheDir } from "@carryover/core";
+import { codeCacheDir, codeCacheFiles } from "@carryover/core";
 import type { Change } from "./changes.ts";
 import type { Context } from "./context.ts";
 import { type ManifestEntry, sha256Of, verifiedFile } from "./release.ts";
@@ -47,17 +47,10 @@ export function planExecutables(context: Context, entries: readonly ManifestEntr
 
 /** The V8 code cache files an executable left (packages/build `--code-cache`), and their dir if that empties it. */
 function codeCacheRemoval(context: Context, name: string): Change[] {
-  const dir = codeCacheDir(context.env);
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const mine = entries.filter((entry) => entry.startsWith(`${name}-`));
-  if (mine.length === 0) return [];
+  const files = codeCacheFiles(context.env, name);
+  if (files.length === 0) return [];
   // rmdir leaves a dir that still holds something.
-  return [...mine.map((entry): Change => ({ kind: "remove", path: join(dir, entry) })), { kind: "rmdir", path: dir }];
+  return [...files.map((path): Change => ({ kind: "remove", path })), { kind: "rmdir", path: codeCacheDir(context.env) }];
 }
 
 /** Removes executables no recorded settings file uses any more, and the bin dir's guard once it is alone. */

@@ -68,6 +68,7 @@ export {
   binDir,
   carryoverRoot,
   codeCacheDir,
+  codeCacheFiles,
   claudeDir,
   compactStatePath,
   defaultStateDir,

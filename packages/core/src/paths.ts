@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Env, homeDir, tmpDir } from "./env.ts";
 import { findGitRoot } from "./git-root.ts";
@@ -34,6 +35,18 @@ export function logPath(env: Env): string {
  */
 export function codeCacheDir(env: Env): string {
   return join(carryoverRoot(env), "cache");
+}
+
+/** The code cache files the executable `name` left, as paths; none when there is no cache dir. */
+export function codeCacheFiles(env: Env, name: string): string[] {
+  const dir = codeCacheDir(env);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.filter((entry) => entry.startsWith(`${name}-`)).map((entry) => join(dir, entry));
 }
 
 export function binDir(env: Env): string {
