@@ -34,8 +34,8 @@ export function executableOptions(entry, outfile, cwd) {
  * and the esbuild metafile beside it (`<outfile>.meta.json`) so a release can tell which core files
  * each bundle contains. CommonJS because it starts ~5 ms faster than ESM on Node 20 here. The entry's
  * dynamic imports of its own sources are deferred: carried as a string, compiled when first imported.
- * With `codeCache` (the hooks, started on every prompt) the code is compiled through V8's code cache
- * (code-cache.mjs).
+ * With `codeCache` (the status line: most of its code runs on every render) the code is compiled through
+ * V8's code cache (code-cache.mjs).
  *
  * @param {{ entry: string, outfile: string, cwd?: string, codeCache?: boolean }} options
  * @returns {Promise<{ outfile: string, bytes: number }>}
