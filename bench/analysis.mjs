@@ -44,7 +44,7 @@ function startupAnalysis(rows, misses, profiles) {
     "",
     `\`node -e 0\` took ${node.median.toFixed(1)} ms wall (median) and ${node.cpuMs.toFixed(1)} ms of CPU per run here. Each missed path's CPU over`,
     "`node -e 0`'s, in points of it and in ms: *bundle* is the hook's JS switched off (`CARRYOVER=0`: the file is read, its",
-    "fast part compiled and evaluated, the deferred part only scanned as a string; the runtime returns); *own",
+    "fast part compiled and evaluated, the deferred part only skipped as a comment; the runtime returns); *own",
     "work* is the path's JS over the switched-off hook's (stdin, config files, its checks; on active paths its reads, output",
     "and writes); *launch and boot* is the rest of the process's CPU over `node -e 0`'s (Node resolving and loading a script",
     "file instead of `-e`), the least precise part: a difference of two means taken on a busy machine.",

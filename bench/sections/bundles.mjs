@@ -38,7 +38,7 @@ export function bundleSection({ root }) {
     table(["executable", "size", "core", "its own code", "ceiling (bundle-size.json)", `target ≤ ${kb(TARGETS.bundleBytes)}`], rows),
     "",
     "core and own code are the minified bytes each part contributes (esbuild metafile; a module in both the fast part and",
-    "the deferred string counts twice); the rest is esbuild's module wrappers, the deferred code's loader and the shebang. `scripts/bundle-size.test.ts` (part of `pnpm test`) fails when an executable grows",
+    "the deferred source counts twice); the rest is esbuild's module wrappers, the deferred code's loader and the shebang. `scripts/bundle-size.test.ts` (part of `pnpm test`) fails when an executable grows",
     "past its ceiling in `bundle-size.json`, or past the 30 KB target when it has none; the ceiling is raised only by the",
     "commit that grows the bundle, which says why.",
   ].join("\n");

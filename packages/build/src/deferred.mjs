@@ -1,15 +1,15 @@
 import { build } from "esbuild";
-import { asciiLiteral } from "./ascii-literal.mjs";
+import { carriedText, carrierFunction } from "./comment-carrier.mjs";
 
 // Deferred code: every dynamic `import()` the entry makes of its own sources is bundled apart and carried
-// in the executable as one string literal, compiled on the first `import()` that needs it. A hook's fast
-// path then costs V8 a scan of a string instead of a pre-parse of code it never runs (measured on Node 20:
-// 57 KB of never-called code cost ~2.5 ms per start, the same bytes as a string ~0.3 ms).
+// in the executable in a comment (comment-carrier.mjs), compiled on the first `import()` that needs it. A
+// hook's fast path then costs V8 a skip of a comment instead of a pre-parse of code it never runs.
 
 const LOADER = "carryover:deferred";
 const NAMESPACE = "carryover-deferred";
 const RESOLVING = Symbol("resolving");
-const SOURCE_VAR = "__carryoverDeferredSource";
+/** The function carrying the deferred source; code compiled by the code cache's loader gets it as a parameter. */
+export const DEFERRED_CARRIER = "__carryoverDeferred";
 const PROBE = "carryover-deferred-probe:";
 /** The deferred bundle's synthetic entry, which the executable's metafile leaves out. */
 export const DEFERRED_ENTRY = "carryover-deferred-entry.js";
@@ -75,16 +75,15 @@ export async function bundleDeferred(options, paths) {
 }
 
 /**
- * Where the deferred source goes: a `var` at the end of the executable. At the top level of the file V8
- * parses the string eagerly, which costs less than pre-parsing it inside a lazy function (~1 ms for 57 KB,
- * measured). It is assigned before any `import()` settles: those resolve asynchronously, after the file ran.
+ * Where the deferred source goes: a function declaration at the end of the executable (hoisted, so there
+ * before any `import()`).
  *
  * @param {string} source
  * @param {string} name the executable's name, for stack traces
  * @returns {string}
  */
 export function deferredFooter(source, name) {
-  return `var ${SOURCE_VAR} = ${asciiLiteral(`${source}\n//# sourceURL=${name}-deferred.js`)};`;
+  return carrierFunction(DEFERRED_CARRIER, `${source}\n//# sourceURL=${name}-deferred.js`);
 }
 
 /**
@@ -100,7 +99,7 @@ export function deferredPlugin(paths) {
     "module.exports = () => {",
     "  if (!loaded) {",
     "    const deferred = { exports: {} };",
-    `    new Function("module", "exports", "require", ${SOURCE_VAR})(deferred, deferred.exports, require);`,
+    `    new Function("module", "exports", "require", ${carriedText(DEFERRED_CARRIER)})(deferred, deferred.exports, require);`,
     "    loaded = deferred.exports;",
     "  }",
     "  return loaded;",

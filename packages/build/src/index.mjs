@@ -33,7 +33,7 @@ export function executableOptions(entry, outfile, cwd) {
  * Bundles one entry into one executable CommonJS file: shebang, no runtime dependencies, mode 755,
  * and the esbuild metafile beside it (`<outfile>.meta.json`) so a release can tell which core files
  * each bundle contains. CommonJS because it starts ~5 ms faster than ESM on Node 20 here. The entry's
- * dynamic imports of its own sources are deferred: carried as a string, compiled when first imported.
+ * dynamic imports of its own sources are deferred: carried in a comment, compiled when first imported.
  * With `codeCache` (the status line: most of its code runs on every render) the code is compiled through
  * V8's code cache (code-cache.mjs).
  *
@@ -47,18 +47,18 @@ export async function buildExecutable({ entry, outfile, cwd = process.cwd(), cod
   const name = basename(outPath).replace(/\.cjs$/, "");
   const paths = await deferredImports(options);
   const deferred = paths.length > 0 ? await bundleDeferred(options, paths) : null;
-  const deferredVar = deferred ? deferredFooter(deferred.source, name) : null;
+  const deferredCarrier = deferred ? deferredFooter(deferred.source, name) : null;
   const plugins = [deferredPlugin(paths)];
   let result;
   if (codeCache) {
     result = await build({ ...options, banner: undefined, write: false, metafile: true, plugins });
-    writeFileSync(outPath, await withCodeCache({ code: result.outputFiles[0].text, deferredVar, name }));
+    writeFileSync(outPath, await withCodeCache({ code: result.outputFiles[0].text, deferredCarrier, name }));
   } else {
-    result = await build({ ...options, metafile: true, plugins, ...(deferredVar ? { footer: { js: deferredVar } } : {}) });
+    result = await build({ ...options, metafile: true, plugins, ...(deferredCarrier ? { footer: { js: deferredCarrier } } : {}) });
   }
   chmodSync(outPath, 0o755);
   const metafile = deferred ? withDeferredInputs(result.metafile, deferred.metafile) : result.metafile;
-  // The bytes of the file as written: with the code cache, the code is a string and the loader is added.
+  // The bytes of the file as written: with the code cache, the code is carried in a comment and the loader is added.
   const bytes = statSync(outPath).size;
   metafile.outputs[Object.keys(metafile.outputs)[0]].bytes = bytes;
   writeFileSync(`${outPath}.meta.json`, JSON.stringify(metafile, null, 1));

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -117,5 +118,10 @@ describe("readFileNoFollow", () => {
     expect(() => readFileNoFollow(join(dir, "link"))).toThrow(
       expect.objectContaining({ code: "UNSAFE_PATH", message: `refusing ${join(dir, "link")}: it is a symlink` }),
     );
+  });
+
+  it("reads a FIFO nobody writes to as empty instead of waiting for a writer", () => {
+    execFileSync("mkfifo", [join(dir, "fifo")]);
+    expect(readFileNoFollow(join(dir, "fifo"))).toBe("");
   });
 });

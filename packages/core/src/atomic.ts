@@ -2,7 +2,7 @@ import { closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, ren
 import { basename, dirname, join } from "node:path";
 import { CarryoverError } from "./errors.ts";
 
-const { O_WRONLY, O_CREAT, O_EXCL, O_APPEND, O_RDONLY, O_NOFOLLOW } = constants;
+const { O_WRONLY, O_CREAT, O_EXCL, O_APPEND, O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
 
 /**
  * Writes through a temp file in the same directory, fsync, then rename: a reader (or a crash)
@@ -59,14 +59,21 @@ export function openNoFollow(path: string, extraFlags = 0): number | null {
   }
 }
 
-/** Reads a file without following a symlink at its last component; null when it does not exist. */
+/**
+ * Reads a file without following a symlink at its last component; null when it does not exist. One
+ * native call on Node 20 (utf8 and a numeric flag), where open, read and close from JavaScript cost a
+ * hook's first read ~0.15 ms more. O_NONBLOCK: a FIFO planted at `path` reads as empty instead of
+ * blocking the hook.
+ */
 export function readFileNoFollow(path: string): string | null {
-  const fd = openNoFollow(path);
-  if (fd === null) return null;
   try {
-    return readFileSync(fd, "utf8");
-  } finally {
-    closeSync(fd);
+    // @types/node types `flag` as a string; Node takes the numeric flags as well.
+    return readFileSync(path, { encoding: "utf8", flag: (O_RDONLY | O_NOFOLLOW | O_NONBLOCK) as unknown as string });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    if (code === "ELOOP") throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
+    throw error;
   }
 }
 

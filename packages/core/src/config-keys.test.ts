@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ConfigKey, type ConfigSection, configKeys } from "./config-keys.ts";
+import { type ConfigKey, type ConfigSection, configKeys, sectionDefaults } from "./config-keys.ts";
 import { configDescription } from "./config-descriptions.ts";
 import { configEnvName } from "./config.ts";
 
@@ -17,6 +17,15 @@ describe("configKeys()", () => {
   it.each(allKeys)("$section.$key: its default survives the text form used by env vars", ({ spec }) => {
     const text = Array.isArray(spec.default) ? JSON.stringify(spec.default) : String(spec.default);
     expect(spec.fromText(text)).toEqual(spec.default);
+  });
+
+  it.each(Object.keys(configKeys()))("section %j: its plain defaults are its keys' defaults, lists copied", (section) => {
+    const keys = configKeys()[section as ConfigSection] as Record<string, ConfigKey>;
+    const defaults = sectionDefaults(section as ConfigSection) as Record<string, unknown>;
+    expect(defaults).toEqual(Object.fromEntries(Object.entries(keys).map(([key, spec]) => [key, spec.default])));
+    const lists = Object.values(defaults).filter(Array.isArray);
+    for (const list of lists) list.push(1);
+    expect(sectionDefaults(section as ConfigSection)).toEqual(Object.fromEntries(Object.entries(keys).map(([key, spec]) => [key, spec.default])));
   });
 
   it("gives every key its own env var, none taken by the switches", () => {

@@ -64,56 +64,83 @@ function percentListKey(defaultValue: number[]): ConfigKey<number[]> {
   };
 }
 
-// Each section is built on first use: a table built at load time costs every hook's start (~0.5 ms for all
-// of it, measured), and a hook needs the shared section and its own.
-const SECTIONS = {
-  "": () => ({
-    levels: percentListKey([60, 85]),
-    stateDir: stringKey(""),
-    freshReadingMs: numberKey(300_000, 1_000, 86_400_000),
-    changesFile: stringKey("CHANGES_SESSION.md"),
-    contextWindowTokens: numberKey(0, 0, 10_000_000),
-  }),
-  statusline: () => ({
-    format: stringKey("ctx {percent} · {used} of {limit} to auto-compact · {windowNote} · {model}"),
-    formatNoAutoCompact: stringKey("ctx {windowPercent} of window · {used} of {window} · auto-compact off · {model}"),
-    color: enumKey("auto", ["auto", "always", "never"]),
-    chainCommand: stringKey(""),
-    chainPosition: enumKey("after", ["before", "after", "above", "below"]),
-    chainTimeoutMs: numberKey(1_000, 50, 10_000),
-  }),
-  "prep-reminder": () => ({
-    message: stringKey(
+// The defaults are plain data, apart from the key tables: a hook with no config file and no `CARRYOVER_*`
+// config variable takes them as they are, and never builds a table.
+const DEFAULTS = {
+  "": {
+    levels: [60, 85],
+    stateDir: "",
+    freshReadingMs: 300_000,
+    changesFile: "CHANGES_SESSION.md",
+    contextWindowTokens: 0,
+  },
+  statusline: {
+    format: "ctx {percent} · {used} of {limit} to auto-compact · {windowNote} · {model}",
+    formatNoAutoCompact: "ctx {windowPercent} of window · {used} of {window} · auto-compact off · {model}",
+    color: "auto",
+    chainCommand: "",
+    chainPosition: "after",
+    chainTimeoutMs: 1_000,
+  },
+  "prep-reminder": {
+    message:
       "Context at {percent}% of the auto-compact point ({used} of {limit} tokens). Run /compact-prep now to save plan, decisions and tasks before auto-compaction.",
-    ),
-    context: stringKey(
+    context:
       "Context usage is at {percent}% of the auto-compact point ({used} of {limit} tokens); auto-compaction replaces the history with a summary at 100%. The user has been told that /compact-prep saves plan, decisions and tasks first.",
-    ),
-    dueMessage: stringKey(
-      "Context at {percent}% of the auto-compact point ({used} of {limit} tokens): Claude Code compacts before answering this prompt.",
-    ),
-    mutedLevels: percentListKey([]),
+    dueMessage: "Context at {percent}% of the auto-compact point ({used} of {limit} tokens): Claude Code compacts before answering this prompt.",
+    mutedLevels: [],
+  },
+  "post-compact": { ledgerMaxEntries: 50 },
+  recovery: { maxChars: 4_000, markerMaxAgeMs: 604_800_000 },
+  "pre-compact": { snapshot: true, memoryEntry: true, steering: true, steeringMaxChars: 8_000 },
+  "memory-guard": { headroomPercent: 80 },
+  pin: { everyTurns: 1, maxBytes: 8_000 },
+} as const;
+
+// Each section's table is built on first use: a table built at load time costs every hook's start (~0.5 ms
+// for all of them, measured), and a hook needs the shared section and its own.
+const SECTIONS = {
+  "": (defaults = DEFAULTS[""]) => ({
+    levels: percentListKey([...defaults.levels]),
+    stateDir: stringKey(defaults.stateDir),
+    freshReadingMs: numberKey(defaults.freshReadingMs, 1_000, 86_400_000),
+    changesFile: stringKey(defaults.changesFile),
+    contextWindowTokens: numberKey(defaults.contextWindowTokens, 0, 10_000_000),
   }),
-  "post-compact": () => ({
-    ledgerMaxEntries: numberKey(50, 1, 1000),
+  statusline: (defaults = DEFAULTS.statusline) => ({
+    format: stringKey(defaults.format),
+    formatNoAutoCompact: stringKey(defaults.formatNoAutoCompact),
+    color: enumKey(defaults.color, ["auto", "always", "never"]),
+    chainCommand: stringKey(defaults.chainCommand),
+    chainPosition: enumKey(defaults.chainPosition, ["before", "after", "above", "below"]),
+    chainTimeoutMs: numberKey(defaults.chainTimeoutMs, 50, 10_000),
   }),
-  recovery: () => ({
-    maxChars: numberKey(4_000, 500, 10_000),
-    markerMaxAgeMs: numberKey(604_800_000, 60_000, 31_536_000_000),
+  "prep-reminder": (defaults = DEFAULTS["prep-reminder"]) => ({
+    message: stringKey(defaults.message),
+    context: stringKey(defaults.context),
+    dueMessage: stringKey(defaults.dueMessage),
+    mutedLevels: percentListKey([...defaults.mutedLevels]),
   }),
-  "pre-compact": () => ({
-    snapshot: booleanKey(true),
-    memoryEntry: booleanKey(true),
-    steering: booleanKey(true),
-    steeringMaxChars: numberKey(8_000, 500, 10_000),
+  "post-compact": (defaults = DEFAULTS["post-compact"]) => ({
+    ledgerMaxEntries: numberKey(defaults.ledgerMaxEntries, 1, 1000),
   }),
-  "memory-guard": () => ({
-    headroomPercent: numberKey(80, 10, 100),
+  recovery: (defaults = DEFAULTS.recovery) => ({
+    maxChars: numberKey(defaults.maxChars, 500, 10_000),
+    markerMaxAgeMs: numberKey(defaults.markerMaxAgeMs, 60_000, 31_536_000_000),
   }),
-  pin: () => ({
-    everyTurns: numberKey(1, 1, 1000),
+  "pre-compact": (defaults = DEFAULTS["pre-compact"]) => ({
+    snapshot: booleanKey(defaults.snapshot),
+    memoryEntry: booleanKey(defaults.memoryEntry),
+    steering: booleanKey(defaults.steering),
+    steeringMaxChars: numberKey(defaults.steeringMaxChars, 500, 10_000),
+  }),
+  "memory-guard": (defaults = DEFAULTS["memory-guard"]) => ({
+    headroomPercent: numberKey(defaults.headroomPercent, 10, 100),
+  }),
+  pin: (defaults = DEFAULTS.pin) => ({
+    everyTurns: numberKey(defaults.everyTurns, 1, 1000),
     // Claude Code cuts hook context at 10,000 characters; 9,000 leaves room for the framing lines.
-    maxBytes: numberKey(8_000, 100, 9_000),
+    maxBytes: numberKey(defaults.maxBytes, 100, 9_000),
   }),
 } satisfies Record<string, () => Record<string, ConfigKey<any>>>;
 
@@ -137,4 +164,10 @@ export function configKeys(): { [S in ConfigSection]: SectionKeys<S> } {
   return Object.fromEntries((Object.keys(SECTIONS) as ConfigSection[]).map((section) => [section, sectionKeys(section)])) as {
     [S in ConfigSection]: SectionKeys<S>;
   };
+}
+
+/** A section's defaults as plain values, without building its key table; lists are copied. */
+export function sectionDefaults<S extends ConfigSection>(section: S): SectionConfig<S> {
+  const entries = Object.entries(DEFAULTS[section]).map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]);
+  return Object.fromEntries(entries) as SectionConfig<S>;
 }

@@ -1,4 +1,4 @@
-import { type ConfigKey, type ConfigSection, type SectionConfig, sectionKeys } from "./config-keys.ts";
+import { type ConfigKey, type ConfigSection, type SectionConfig, sectionDefaults, sectionKeys } from "./config-keys.ts";
 import type { Env } from "./env.ts";
 import { errorMessage } from "./errors.ts";
 import { parseJsonText } from "./json-text.ts";
@@ -59,6 +59,7 @@ function sectionValues(layer: RawLayer, section: ConfigSection): Record<string, 
 
 /** `env` holds at least one `CARRYOVER_*` variable; without one, no key's env name needs working out. */
 function resolveSection(section: ConfigSection, layers: RawLayer[], env: Env | null, problems: string[]): Record<string, unknown> {
+  if (layers.length === 0 && !env) return sectionDefaults(section);
   const resolved: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(keysOf(section))) {
     resolved[key] = spec.default;
