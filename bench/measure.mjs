@@ -10,10 +10,12 @@ import { readFileSync } from "node:fs";
  *   parallel?: boolean,
  *   setup?: () => void,
  *   check?: (outputs: string[]) => string | null,
+ *   repeats?: number,
  * }} Case
  *   One process (`proc`), or several (`procs`) started together (`parallel`, as Claude Code starts the
  *   hooks of one event) or one after the other. `setup` runs before every run, outside the timing.
  *   `check` sees the stdout of a run made before the timed ones and returns a problem or null.
+ *   `repeats` runs it that many times a round (1): more samples for a figure judged against a target.
  * @typedef {{ name: string, median: number, min: number, max: number, ratio: { median: number, min: number, max: number }, rssMiB: number, cpuMs: number, cpuRatio: number }} Row
  */
 
@@ -28,7 +30,7 @@ import { readFileSync } from "node:fs";
  * wall time. Peak RSS comes from separate runs under GNU time, so its fork does not count in the
  * timings; for several processes it is the sum of their peaks (they run at the same time).
  *
- * @param {Case[]} cases the first one is the baseline
+ * @param {Case[]} cases the first one is the baseline (run once a round)
  * @param {{ runs?: number, warmup?: number, rssRuns?: number, paired?: boolean, onProgress?: (text: string) => void }} [options]
  * @returns {Promise<Row[]>}
  */
@@ -38,23 +40,28 @@ export async function measure(cases, { runs = 30, warmup = 3, rssRuns = 3, paire
     if (problem) throw new Error(`${c.name}: ${problem}`);
   }
   const times = cases.map(() => []);
+  // The round of each sample: unpaired, a sample is divided by that round's baseline.
+  const roundOf = cases.map(() => []);
   const cpu = cases.map(() => 0);
   // The baseline's time and CPU beside each run (paired), else the round's one baseline run.
   const besides = cases.map(() => []);
   const besideCpu = cases.map(() => 0);
   for (let round = 0; round < warmup + runs; round++) {
     for (const [i, c] of cases.entries()) {
-      const pair = paired && i > 0 ? (round % 2 === 0 ? [cases[0], c] : [c, cases[0]]) : [c];
-      const timed = [];
-      for (const one of pair) timed.push({ one, ...(await timedRun(one)) });
-      if (round < warmup) continue;
-      const own = timed.find((t) => t.one === c);
-      const base = timed.find((t) => t.one === cases[0]);
-      times[i].push(own.ms);
-      cpu[i] += own.cpuMs;
-      if (base && base !== own) {
-        besides[i].push(base.ms);
-        besideCpu[i] += base.cpuMs;
+      for (let repeat = 0; repeat < (c.repeats ?? 1); repeat++) {
+        const pair = paired && i > 0 ? ((round + repeat) % 2 === 0 ? [cases[0], c] : [c, cases[0]]) : [c];
+        const timed = [];
+        for (const one of pair) timed.push({ one, ...(await timedRun(one)) });
+        if (round < warmup) continue;
+        const own = timed.find((t) => t.one === c);
+        const base = timed.find((t) => t.one === cases[0]);
+        times[i].push(own.ms);
+        roundOf[i].push(round - warmup);
+        cpu[i] += own.cpuMs;
+        if (base && base !== own) {
+          besides[i].push(base.ms);
+          besideCpu[i] += base.cpuMs;
+        }
       }
     }
     onProgress?.(`round ${round + 1}/${warmup + runs}`);
@@ -68,14 +75,16 @@ export async function measure(cases, { runs = 30, warmup = 3, rssRuns = 3, paire
     }
   }
   return cases.map((c, i) => {
-    const baseline = besides[i].length > 0 ? besides[i] : times[0];
+    const hasPairs = besides[i].length > 0;
+    const beside = (k) => (hasPairs ? besides[i][k] : times[0][roundOf[i][k]]);
+    const cpuMs = cpu[i] / times[i].length;
     return {
       name: c.name,
       ...stats(times[i]),
-      ratio: stats(times[i].map((ms, round) => ms / baseline[round])),
+      ratio: stats(times[i].map((ms, k) => ms / beside(k))),
       rssMiB: rss[i],
-      cpuMs: cpu[i] / runs,
-      cpuRatio: cpu[i] / (besides[i].length > 0 ? besideCpu[i] : cpu[0]),
+      cpuMs,
+      cpuRatio: cpuMs / (hasPairs ? besideCpu[i] / besides[i].length : cpu[0] / times[0].length),
     };
   });
 }

@@ -1,6 +1,6 @@
 import { kb, mib, table } from "./format.mjs";
 import { missedTargets } from "./analysis.mjs";
-import { TARGETS } from "./targets.mjs";
+import { TARGET_REPEATS, TARGETS } from "./targets.mjs";
 
 /** BENCHMARKS.md: the machine and its load, how to rerun, the targets, every table, what was missed and why. */
 export function report({ results, before, after, startedAt, options, complete }) {
@@ -38,7 +38,9 @@ export function report({ results, before, after, startedAt, options, complete })
     "**How the figures are made.** Every case of a table runs in interleaved rounds (a, b, c, a, b, c, …) after warm-up rounds",
     "(3; 1 for the scans); each run's wall time is divided by a `node -e 0` run of its own right beside it (before it in even",
     "rounds, after it in odd ones: on a shared machine a baseline timed a round earlier drifts by several percent; for the",
-    "scans, by readline's run in the same round), and a cell shows the median of those ratios with their min–max. Milliseconds",
+    "scans, by readline's run in the same round), and a cell shows the median of those ratios with their min–max. A start-up",
+    `path a target judges runs ${TARGET_REPEATS} times a round: its median then rests on ${TARGET_REPEATS}× the samples (on this machine the median of`,
+    "40 moved by up to 4% between runs, close to a 1.05× target's whole margin). Milliseconds",
     "are wall-time medians (min–max), for scale only. CPU is the mean user + sys time per run of the case's processes (all",
     "threads, read from the kernel's accounting of waited-for children), over that of the baseline runs beside them. Peak RSS is the largest of separate runs under GNU time (3;",
     "1 for the scans), so its fork is not in the timings. Every measured path is first run once and checked: its stdout,",

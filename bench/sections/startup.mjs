@@ -7,7 +7,7 @@ import { jsCpuMs } from "../js-cpu.mjs";
 import { measure, probe } from "../measure.mjs";
 import { profileCase } from "../profile.mjs";
 import { createSandbox } from "../sandbox.mjs";
-import { TARGETS } from "../targets.mjs";
+import { TARGET_REPEATS, TARGETS } from "../targets.mjs";
 
 // A working session's transcript after an hour or two; cases that need a longer one say so.
 const HOOK_TRANSCRIPT_BYTES = 5e6;
@@ -67,6 +67,7 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
         proc: hookProc(hook, hookCase, context),
         setup: () => hookCase.setup?.(context),
         check: ([stdout]) => checkHookCase(kit, hookCase, context, stdout),
+        repeats: hookCase.everyPrompt ? TARGET_REPEATS : 1,
       };
       const problem = await probe(c);
       if (problem) {
