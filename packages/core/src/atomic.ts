@@ -52,10 +52,7 @@ export function openNoFollow(path: string, extraFlags = 0): number | null {
   try {
     return openSync(path, O_RDONLY | O_NOFOLLOW | extraFlags);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
-    if (code === "ELOOP") throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
-    throw error;
+    return missingOrThrow(error, path);
   }
 }
 
@@ -70,11 +67,16 @@ export function readFileNoFollow(path: string): string | null {
     // @types/node types `flag` as a string; Node takes the numeric flags as well.
     return readFileSync(path, { encoding: "utf8", flag: (O_RDONLY | O_NOFOLLOW | O_NONBLOCK) as unknown as string });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return null;
-    if (code === "ELOOP") throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
-    throw error;
+    return missingOrThrow(error, path);
   }
+}
+
+/** A failed no-follow open as the readers take it: null when the file or a parent dir is missing, UNSAFE_PATH for a symlink. */
+function missingOrThrow(error: unknown, path: string): null {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT" || code === "ENOTDIR") return null;
+  if (code === "ELOOP") throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
+  throw error;
 }
 
 function writeAll(fd: number, buffer: Uint8Array): void {
