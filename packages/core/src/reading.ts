@@ -15,9 +15,9 @@ const READING_FILE = "usage.json";
 /**
  * Keeps the newest reading for the session, for hooks that run without a statusline stdin. Overwritten in
  * place and not fsynced: the statusline writes it after every response, and a reading lost in a crash (or
- * unreadable to a reader racing the write) costs one transcript read. An existing file of this user's is
- * rewritten without walking the session dir again: it was made there only after that walk found the dirs
- * private, and another user's file is refused. A missing one is made after the walk.
+ * unreadable to a reader racing the write) costs one transcript read. An existing file is rewritten without
+ * walking the session dir again: it was made there only after that walk found the dirs private. A missing
+ * one is made after the walk.
  */
 export function recordReading(env: Env, sessionId: string, reading: UsageReading): void {
   const text = JSON.stringify(reading);
