@@ -1,4 +1,4 @@
-import { closest } from "./closest.ts";
+import { closest } from "./output/closest.ts";
 import { usageError } from "./errors.ts";
 
 export type FlagSpec = Record<string, "boolean" | "string">;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import packageJson from "../package.json";
 import { runCli } from "./cli.ts";
-import { managedSettingsDir } from "./managed-settings.ts";
+import { managedSettingsDir } from "./settings/managed.ts";
 
 // `carryover list | head`: the reader went away; stop quietly as other Unix tools do.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {

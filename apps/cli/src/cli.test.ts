@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { createKit, type Kit } from "./test-kit.ts";
+import { createKit, type Kit } from "../test/kit.ts";
 
 let kit: Kit;
 beforeEach(() => {

@@ -1,14 +1,14 @@
 import { parseArgs } from "./args.ts";
-import { unknownNameMessage } from "./closest.ts";
+import { unknownNameMessage } from "./output/closest.ts";
 import type { Command } from "./command.ts";
-import { configCommand } from "./commands/config.ts";
-import { contextCommand } from "./commands/context.ts";
-import { doctorCommand } from "./commands/doctor.ts";
-import { installCommand } from "./commands/install.ts";
-import { listCommand } from "./commands/list.ts";
-import { marketplaceCommand } from "./commands/marketplace.ts";
-import { statusCommand } from "./commands/status.ts";
-import { uninstallCommand } from "./commands/uninstall.ts";
+import { configCommand } from "./commands/config/index.ts";
+import { contextCommand } from "./commands/context/index.ts";
+import { doctorCommand } from "./commands/doctor/index.ts";
+import { installCommand } from "./commands/install/index.ts";
+import { listCommand } from "./commands/list/index.ts";
+import { marketplaceCommand } from "./commands/marketplace/index.ts";
+import { statusCommand } from "./commands/status/index.ts";
+import { uninstallCommand } from "./commands/uninstall/index.ts";
 import { describeError, exitCodeOf, usageError } from "./errors.ts";
 import type { Io } from "./io.ts";
 

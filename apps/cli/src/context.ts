@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { binDir, type Env, homeDir } from "@carryover/core";
-import type { Owner } from "./hook-entries.ts";
+import type { Owner } from "./settings/handlers.ts";
 import { stringFlag, type ParsedArgs } from "./args.ts";
 import type { Io } from "./io.ts";
-import { type LoadedRecord, loadInstallRecord } from "./install-record.ts";
-import { loadRelease, type ManifestEntry, type Release } from "./release.ts";
+import { type LoadedRecord, loadInstallRecord } from "./install/record.ts";
+import { loadRelease, type ManifestEntry, type Release } from "./release/manifest.ts";
 
 /** What most commands share: where things are, the release to install from, what is installed. */
 export interface Context {

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Sandbox } from "@carryover/test-fixtures/e2e";
-import { loadRelease, type Release } from "../src/release.ts";
+import { loadRelease, type Release } from "../src/release/manifest.ts";
 
 /** The built CLI and the release it ships (apps/cli/dist): what a user runs. */
 export const CLI = join(import.meta.dirname, "../dist/carryover.cjs");

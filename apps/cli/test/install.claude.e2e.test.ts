@@ -16,7 +16,7 @@ import {
   startTui,
 } from "@carryover/test-fixtures/e2e";
 import { afterEach, expect, it } from "vitest";
-import type { Registration } from "../src/release.ts";
+import type { Registration } from "../src/release/manifest.ts";
 import { carryover, shippedRelease } from "./cli-run.ts";
 
 let sandbox: Sandbox | undefined;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { carryoverPackages } from "../scripts/assemble-release.mjs";
-import { loadRelease, verifiedFile } from "../src/release.ts";
+import { loadRelease, verifiedFile } from "../src/release/manifest.ts";
 import { CLI } from "./cli-run.ts";
 
 const REPO = join(import.meta.dirname, "../../..");

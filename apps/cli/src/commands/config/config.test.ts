@@ -1,0 +1,64 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createKit, type Kit } from "../../../test/kit.ts";
+
+let kit: Kit;
+beforeEach(() => {
+  kit = createKit();
+});
+afterEach(() => kit.cleanup());
+
+const userConfig = () => join(kit.home, ".claude/carryover/config.json");
+
+it("sets a validated value, reads it back with its source, and --unset removes it", async () => {
+  expect(await kit.run("config", "statusline", "color", "never")).toMatchObject({ code: 0, out: "statusline.color = never in ~/.claude/carryover/config.json\n" });
+  expect(JSON.parse(readFileSync(userConfig(), "utf8"))).toEqual({ statusline: { color: "never" } });
+  expect((await kit.run("config", "statusline.color")).out).toBe("never\n");
+  const json = JSON.parse((await kit.run("config", "statusline", "color", "--json")).out);
+  expect(json).toMatchObject({ section: "statusline", key: "color", value: "never", default: "auto", source: "~/.claude/carryover/config.json", env: "CARRYOVER_STATUSLINE_COLOR" });
+  await kit.run("config", "statusline", "color", "--unset");
+  expect(JSON.parse(readFileSync(userConfig(), "utf8"))).toEqual({});
+  expect((await kit.run("config", "statusline", "color")).out).toBe("auto\n");
+});
+
+it("parses values the way env vars are parsed: numbers, booleans, percent lists; shared keys by bare name", async () => {
+  await kit.run("config", "levels", "50, 80");
+  await kit.run("config", "recovery", "maxChars", "2500");
+  await kit.run("config", "pre-compact", "snapshot", "off");
+  expect(JSON.parse(readFileSync(userConfig(), "utf8"))).toEqual({ levels: [50, 80], recovery: { maxChars: 2500 }, "pre-compact": { snapshot: false } });
+});
+
+it("refuses an invalid value with what it expects, and writes nothing", async () => {
+  const result = await kit.run("config", "recovery", "maxChars", "99");
+  expect(result).toMatchObject({ code: 2, err: "carryover: recovery.maxChars: expected a number from 500 to 10000, got 99; nothing was written\n" });
+  expect(existsSync(userConfig())).toBe(false);
+});
+
+it("unknown hook or key: the closest name", async () => {
+  expect((await kit.run("config", "recovry")).err).toBe('carryover: unknown hook or key "recovry"; did you mean "recovery"?\n');
+  expect((await kit.run("config", "recovery", "maxChar", "1")).err).toBe('carryover: unknown key of recovery "maxChar"; did you mean "maxChars"?\n');
+});
+
+it("lists every section with values and sources; the project file and env vars win over the user file", async () => {
+  await kit.run("config", "statusline", "color", "never");
+  mkdirSync(join(kit.project, ".claude/carryover"), { recursive: true });
+  writeFileSync(join(kit.project, ".claude/carryover/config.json"), '{"statusline": {"color": "always"}}');
+  await kit.run("config", "statusline", "chainPosition", "before", "--scope", "project");
+  const json = JSON.parse((await kit.run("config", "--json")).out);
+  expect(Object.keys(json.sections)).toEqual(expect.arrayContaining(["shared", "statusline", "recovery", "post-compact"]));
+  expect(json.sections.statusline.color).toMatchObject({ value: "always", source: join(kit.project, ".claude/carryover/config.json") });
+  expect(json.sections.statusline.chainPosition).toMatchObject({ value: "before" });
+  const text = (await kit.run("config", "statusline")).out;
+  expect(text).toMatch(/^statusline\n {2}format = /);
+  expect(text).toContain(`  color = always (${join(kit.project, ".claude/carryover/config.json")})\n`);
+});
+
+it("a malformed config file is one line with file, line and column", async () => {
+  mkdirSync(join(kit.home, ".claude/carryover"), { recursive: true });
+  writeFileSync(userConfig(), '{"levels": [60,]}');
+  const result = await kit.run("config", "levels", "70");
+  expect(result.code).toBe(1);
+  expect(result.err).toMatch(new RegExp(`^carryover: ${userConfig()}:1:16: invalid JSON`));
+  expect(readFileSync(userConfig(), "utf8")).toBe('{"levels": [60,]}');
+});

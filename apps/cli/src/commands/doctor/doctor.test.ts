@@ -1,0 +1,118 @@
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createKit, type Kit } from "../../../test/kit.ts";
+
+let kit: Kit;
+beforeEach(() => {
+  kit = createKit();
+  kit.writeSettings('{"statusLine": {"type": "command", "command": "echo mine"}}\n');
+});
+afterEach(() => kit.cleanup());
+
+const bin = (name: string) => join(kit.home, ".claude/carryover/bin", name);
+const doctorJson = async () => {
+  const result = await kit.run("doctor", "--json");
+  return { code: result.code, ...(JSON.parse(result.out) as { ok: boolean; checks: Array<{ status: string; title: string; fix?: string }> }) };
+};
+const failures = (checks: Array<{ status: string; title: string; fix?: string }>) => checks.filter((check) => check.status === "fail");
+
+it("a healthy install: exit 0, each hook's executable and registration checked", async () => {
+  await kit.run("install", "--recommended");
+  const result = await kit.run("doctor");
+  expect(result.code).toBe(0);
+  expect(result.out).toContain("✔ post-compact 0.1.0: ~/.claude/carryover/bin/carryover-post-compact present, executable, sha256 as installed\n");
+  expect(result.out).toContain("✔ recovery registered in ~/.claude/settings.json\n");
+  expect(result.out).toContain("✔ status line slot: carryover's statusline (~/.claude/settings.json)\n");
+  expect(result.out).toContain("✔ skill compact-prep: ~/.claude/skills/compact-prep as installed\n");
+  expect(result.out).toMatch(/no problems\n$/);
+});
+
+it("a missing, a non-executable and a changed executable each fail with the fix", async () => {
+  await kit.run("install", "post-compact", "recovery", "statusline");
+  rmSync(bin("carryover-post-compact"));
+  chmodSync(bin("carryover-recovery"), 0o644);
+  writeFileSync(bin("carryover-statusline"), "#!/bin/sh\necho changed\n");
+  const report = await doctorJson();
+  expect(report.code).toBe(1);
+  expect(report.ok).toBe(false);
+  expect(failures(report.checks)).toEqual([
+    { status: "fail", title: "~/.claude/carryover/bin/carryover-post-compact is missing", fix: "carryover install post-compact" },
+    { status: "fail", title: "~/.claude/carryover/bin/carryover-recovery is not executable", fix: "chmod +x ~/.claude/carryover/bin/carryover-recovery, or carryover install recovery" },
+    { status: "fail", title: "~/.claude/carryover/bin/carryover-statusline changed since it was installed (sha256 differs)", fix: "carryover install statusline" },
+  ]);
+  const text = await kit.run("doctor");
+  expect(text.out).toContain("✖ ~/.claude/carryover/bin/carryover-post-compact is missing\n    fix: carryover install post-compact\n");
+  expect(text.out).toMatch(/3 problems found\n$/);
+});
+
+it("runs an executable that has a V8 code cache once with it: a cache it crashes on fails, with its removal as the fix", async () => {
+  await kit.run("install", "statusline");
+  const cacheDir = join(kit.home, ".claude/carryover/cache");
+  mkdirSync(cacheDir, { recursive: true });
+  const cache = join(cacheDir, "carryover-statusline-0123456789abcdef-v20.20.2-x64.v8");
+  // Stands in for V8 crashing on a cache with flipped bits (exit 133, SIGTRAP); fine without the cache.
+  writeFileSync(bin("carryover-statusline"), `process.exit(require("node:fs").existsSync(${JSON.stringify(cache)}) ? 133 : 0);\n`);
+  writeFileSync(cache, "damaged");
+  const report = await doctorJson();
+  expect(failures(report.checks)).toContainEqual({
+    status: "fail",
+    title: "carryover-statusline exited 133 starting from its code cache",
+    fix: "rm ~/.claude/carryover/cache/carryover-statusline-0123456789abcdef-v20.20.2-x64.v8 (its next run writes a new one)",
+  });
+  rmSync(cache);
+  writeFileSync(join(cacheDir, "carryover-statusline-fedcba9876543210-v20.20.2-x64.v8"), "fine");
+  expect((await doctorJson()).checks).toContainEqual({ status: "ok", title: "carryover-statusline starts from its code cache (~/.claude/carryover/cache/carryover-statusline-fedcba9876543210-v20.20.2-x64.v8)" });
+});
+
+it("a registration removed by hand fails with the scope to reinstall into", async () => {
+  await kit.run("install", "post-compact");
+  kit.writeSettings('{"statusLine": {"type": "command", "command": "echo mine"}}\n');
+  const report = await doctorJson();
+  expect(failures(report.checks)).toEqual([{ status: "fail", title: "post-compact: PostCompact missing from ~/.claude/settings.json", fix: "carryover install post-compact --scope user" }]);
+});
+
+it("disableAllHooks and managed allowManagedHooksOnly are failures", async () => {
+  await kit.run("install", "post-compact");
+  kit.writeSettings(JSON.stringify({ disableAllHooks: true, hooks: { PostCompact: [{ hooks: [{ type: "command", command: "node", args: [bin("carryover-post-compact")], timeout: 10 }] }] } }));
+  mkdirSync(kit.managedDir, { recursive: true });
+  writeFileSync(join(kit.managedDir, "managed-settings.json"), '{"allowManagedHooksOnly": true}');
+  const titles = failures((await doctorJson()).checks).map((check) => check.title);
+  expect(titles).toEqual([
+    "disableAllHooks is true in ~/.claude/settings.json: no hook runs",
+    `allowManagedHooksOnly is true in ${join(kit.managedDir, "managed-settings.json")}: hooks from settings.json do not run`,
+  ]);
+});
+
+it("a project status line that hides carryover's fails, naming the scope to chain it in", async () => {
+  await kit.run("install", "statusline");
+  kit.writeSettings('{"statusLine": {"type": "command", "command": "echo project"}}', join(kit.project, ".claude/settings.local.json"));
+  expect(failures((await doctorJson()).checks)).toEqual([
+    {
+      status: "fail",
+      title: `status line slot: \`echo project\` from ${join(kit.project, ".claude/settings.local.json")} hides carryover's statusline installed in user`,
+      fix: "carryover install statusline --scope local (chains that status line)",
+    },
+  ]);
+});
+
+it("warns (exit 0) about an untrusted project folder and about auto-memory being off", async () => {
+  await kit.run("install", "post-compact", "--scope", "project");
+  kit.writeSettings(JSON.stringify({ env: { CLAUDE_CODE_DISABLE_AUTO_MEMORY: "1" } }));
+  const report = await doctorJson();
+  expect(report.code).toBe(0);
+  const warnings = report.checks.filter((check) => check.status === "warn").map((check) => check.title);
+  expect(warnings).toEqual([
+    `carryover is installed in project scope but ${kit.project} is not a trusted folder yet: Claude Code skips its project hooks`,
+    "auto-memory is off (CLAUDE_CODE_DISABLE_AUTO_MEMORY in settings.json env): pre-compact's dated memory entry and memory-guard have nothing to work on",
+  ]);
+  writeFileSync(join(kit.home, ".claude.json"), JSON.stringify({ projects: { [kit.project]: { hasTrustDialogAccepted: true } } }));
+  expect((await doctorJson()).checks).toContainEqual({ status: "ok", title: `${kit.project} is trusted: project hooks run` });
+});
+
+it("malformed settings: a failure with file, line and column", async () => {
+  kit.writeSettings("{\n  oops\n}\n");
+  const report = await doctorJson();
+  expect(report.code).toBe(1);
+  expect(failures(report.checks)[0]!.title).toMatch(new RegExp(`^${kit.settingsPath}:2:3: invalid JSON`));
+});

@@ -1,0 +1,61 @@
+import type { ParsedArgs } from "../../args.ts";
+import { palette } from "../../output/color.ts";
+import type { Command } from "../../command.ts";
+import { createContext } from "../../context.ts";
+import { json } from "../../output/display.ts";
+import {
+  type Check,
+  codeCacheChecks,
+  executableChecks,
+  memoryChecks,
+  nodeChecks,
+  registrationChecks,
+  settingsFileChecks,
+  skillChecks,
+  statusLineChecks,
+  switchChecks,
+  trustChecks,
+} from "../../doctor/checks.ts";
+import type { Io } from "../../io.ts";
+import { installedSites, readLayers } from "../../settings/layers.ts";
+
+function run(args: ParsedArgs, io: Io): number {
+  const context = createContext(io, args, { releaseOptional: true });
+  const layers = readLayers(context);
+  const sites = installedSites(layers, context.owner);
+  const checks: Check[] = [
+    ...nodeChecks(context),
+    ...settingsFileChecks(layers),
+    ...executableChecks(context, sites),
+    ...codeCacheChecks(context, sites),
+    ...registrationChecks(context, layers, sites),
+    ...skillChecks(context),
+    ...switchChecks(context, layers, sites.length > 0),
+    ...statusLineChecks(context, layers, sites),
+    ...trustChecks(context, sites),
+    ...memoryChecks(context, layers),
+  ];
+  const broken = checks.filter((check) => check.status === "fail").length;
+  if (args.flags.json) {
+    io.out(json({ ok: broken === 0, checks }));
+    return broken === 0 ? 0 : 1;
+  }
+  const colors = palette(io);
+  const mark = { ok: colors.green("✔"), warn: colors.yellow("!"), fail: colors.red("✖") };
+  for (const check of checks) {
+    io.out(`${mark[check.status]} ${check.title}\n`);
+    if (check.fix) io.out(colors.dim(`    fix: ${check.fix}\n`));
+  }
+  const warnings = checks.filter((check) => check.status === "warn").length;
+  io.out(broken === 0 ? colors.green(`no problems${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}\n`) : colors.red(`${broken} problem${broken === 1 ? "" : "s"} found\n`));
+  return broken === 0 ? 0 : 1;
+}
+
+export const doctorCommand: Command = {
+  name: "doctor",
+  summary: "check node, executables, settings entries, switches, status line, trust, auto-memory",
+  usage: "carryover doctor [--json] [--project DIR]",
+  help: "Checks what makes carryover's hooks run or not, and says how to fix each problem. Exits 1 when something is broken (warnings do not count).",
+  flags: { json: "boolean", project: "string", from: "string", help: "boolean" },
+  run,
+};

@@ -1,0 +1,95 @@
+import { choice, type ParsedArgs } from "../../args.ts";
+import { applyChanges, type Change, describeChanges } from "../../install/changes.ts";
+import { palette } from "../../output/color.ts";
+import type { Command } from "../../command.ts";
+import { createContext } from "../../context.ts";
+import { registrationLabel, tildify } from "../../output/display.ts";
+import { underInstallLock } from "../../install/lock.ts";
+import { recordChange } from "../../install/record.ts";
+import type { Io } from "../../io.ts";
+import { readLayers } from "../../settings/layers.ts";
+import { planExecutables } from "../../install/plan-executables.ts";
+import { planSettingsInstall } from "../../install/plan-settings.ts";
+import { planSkillInstall } from "../../install/plan-skills.ts";
+import { STATUS_LINE_EVENT } from "../../release/manifest.ts";
+import { SCOPES, scopePaths } from "../../settings/scope.ts";
+import { selectEntries } from "../../release/selection.ts";
+import { STATUS_LINE_MODES } from "../../settings/statusline-slot.ts";
+
+function run(args: ParsedArgs, io: Io): number {
+  const colors = palette(io);
+  const context = createContext(io, args);
+  const scope = scopePaths(choice(args.flags.scope, SCOPES, "--scope", "user"), context.env, context.projectDir);
+  const mode = choice(args.flags.statusline, STATUS_LINE_MODES, "--statusline", "chain");
+  const notes: string[] = [];
+  let entries = selectEntries(context.release, args.positionals, { all: args.flags.all === true, recommended: args.flags.recommended === true }, "install");
+  if (mode === "skip") {
+    const skipped = entries.filter((entry) => entry.registrations.some((registration) => registration.event === STATUS_LINE_EVENT));
+    entries = entries.filter((entry) => !skipped.includes(entry));
+    for (const entry of skipped) notes.push(`skipped ${entry.name} (--statusline skip): the status line slot is left alone`);
+  }
+  const changes: Change[] = [
+    ...planExecutables(context, entries),
+    ...entries.flatMap((entry) => planSkillInstall(context, entry, scope.skillsDir, args.flags.force === true)),
+    ...planSettingsInstall(context, entries, scope, readLayers(context), mode, notes),
+  ];
+  const record = recordChange(context.env, context.installed);
+  if (record.before !== record.after) changes.push(record);
+
+  if (args.flags["dry-run"]) {
+    io.out(describeChanges(changes, colors));
+    for (const note of notes) io.out(`${note}\n`);
+    io.out(colors.dim(changes.length === 0 ? "dry run: already installed, nothing to change\n" : "dry run: nothing was written\n"));
+    return 0;
+  }
+  const backups = applyChanges(changes, context.env, io.nowMs);
+  const where = tildify(scope.settingsPath, context.env);
+  for (const entry of entries) {
+    const targets = [
+      ...(entry.registrations.length > 0 ? [`${entry.registrations.map(registrationLabel).join(", ")} in ${where}`] : []),
+      ...entry.skills.map((skill) => `skill /${skill.name} in ${tildify(scope.skillsDir, context.env)}`),
+      ...(entry.registrations.length === 0 ? entry.executables.map((executable) => `${executable.name} in ${tildify(context.binDir, context.env)}`) : []),
+    ];
+    io.out(`${colors.green("✔")} ${colors.bold(entry.name)} ${entry.version}: ${targets.join("; ")}\n`);
+  }
+  if (changes.length === 0) io.out(colors.dim("already installed: nothing changed\n"));
+  for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)}\n`));
+  for (const note of notes) io.out(`${note}\n`);
+  if (scope.scope !== "user" && entries.some((entry) => entry.registrations.length > 0)) {
+    io.out(
+      colors.yellow(
+        `note: Claude Code runs ${scope.scope}-scope hooks only in a folder you have trusted, and these entries name this machine's ${tildify(context.binDir, context.env)}\n`,
+      ),
+    );
+  }
+  return 0;
+}
+
+export const installCommand: Command = {
+  name: "install",
+  summary: "install hooks: copy their executables, register them in settings.json",
+  usage: "carryover install [hook…] [--all | --recommended] [--scope user|project|local] [--dry-run] [--statusline chain|replace|skip] [--from DIR]",
+  help: `Copies each hook's prebuilt executable into ~/.claude/carryover/bin/ (checked against the release
+manifest's sha256) and registers it in the scope's settings.json; every other key and hook stays. Installing
+twice changes nothing. An existing status line is chained by default (--statusline replace displaces it,
+skip leaves the slot alone); uninstall puts it back. Each changed file is backed up first.
+
+  --scope user       ~/.claude/settings.json (default)
+  --scope project    .claude/settings.json of the project (--project DIR, default the current dir)
+  --scope local      .claude/settings.local.json of the project
+  --dry-run          print a unified diff of what would change; write nothing
+  --from DIR         install from a release dir instead of the executables this CLI ships
+  --force            overwrite a skill file carryover did not install`,
+  flags: {
+    all: "boolean",
+    recommended: "boolean",
+    scope: "string",
+    "dry-run": "boolean",
+    statusline: "string",
+    from: "string",
+    project: "string",
+    force: "boolean",
+    help: "boolean",
+  },
+  run: (args, io) => underInstallLock(args, io, () => run(args, io)),
+};

@@ -1,0 +1,57 @@
+import { dirname } from "node:path";
+import type { ParsedArgs } from "../../args.ts";
+import { palette } from "../../output/color.ts";
+import type { Command } from "../../command.ts";
+import { createContext } from "../../context.ts";
+import { json, registrationLabel } from "../../output/display.ts";
+import type { Io } from "../../io.ts";
+import { installedSites, readLayers } from "../../settings/layers.ts";
+import type { Scope } from "../../settings/scope.ts";
+
+function run(args: ParsedArgs, io: Io): number {
+  const colors = palette(io);
+  const context = createContext(io, args);
+  const layers = readLayers(context);
+  const sites = installedSites(layers, context.owner);
+  const rows = context.release.entries.map((entry) => {
+    const executables = new Set(entry.executables.map((executable) => executable.name));
+    const skillDirs = Object.entries(context.installed.record.skills).filter(([, skill]) => skill.hook === entry.name).map(([dir]) => dir);
+    const skillScopes = layers.filter((layer) => skillDirs.some((dir) => dirname(dir) === layer.paths.skillsDir)).map((layer) => layer.paths.scope);
+    const siteScopes = sites.filter((site) => executables.has(site.executable)).map((site) => site.scope);
+    const scopes = [...new Set<Scope>([...siteScopes, ...skillScopes])];
+    const installedVersion = entry.executables.map((executable) => context.installed.record.executables[executable.name]?.version).find(Boolean) ?? null;
+    return {
+      name: entry.name,
+      kind: entry.kind,
+      version: entry.version,
+      recommended: entry.recommended,
+      description: entry.description,
+      registrations: entry.registrations,
+      installed: scopes,
+      installedVersion,
+      skillDirs,
+    };
+  });
+  if (args.flags.json) {
+    io.out(json({ hooks: rows, problems: layers.flatMap((layer) => (layer.error ? [layer.error] : [])) }));
+    return 0;
+  }
+  for (const row of rows) {
+    const where = row.installed.length > 0 ? colors.green(`installed: ${row.installed.join(", ")}`) : colors.dim("not installed");
+    const version = row.installedVersion && row.installedVersion !== row.version ? `${row.version} (installed ${row.installedVersion})` : row.version;
+    const events = row.registrations.map(registrationLabel).join(", ") || (row.kind === "skill" ? "skill" : "no events");
+    io.out(`${colors.bold(row.name)} ${version}${row.recommended ? colors.cyan(" recommended") : ""} · ${events} · ${where}\n`);
+    io.out(colors.dim(`  ${row.description}\n`));
+  }
+  for (const layer of layers) if (layer.error) io.err(`${colors.yellow("warning:")} ${layer.error}\n`);
+  return 0;
+}
+
+export const listCommand: Command = {
+  name: "list",
+  summary: "every hook: events, what it does, version, where it is installed",
+  usage: "carryover list [--json] [--from DIR]",
+  help: "Lists the hooks and skills of the release (the one this CLI ships, or --from DIR) and the scopes of this project whose settings run them.",
+  flags: { json: "boolean", from: "string", project: "string", help: "boolean" },
+  run,
+};

@@ -1,0 +1,68 @@
+import { resolve } from "node:path";
+import { type ParsedArgs, stringFlag } from "../../args.ts";
+import { palette } from "../../output/color.ts";
+import type { Command } from "../../command.ts";
+import { json, tildify } from "../../output/display.ts";
+import type { Io } from "../../io.ts";
+import { newestSession, sessionFacts } from "./_session-facts.ts";
+
+const tokens = (count: number) => count.toLocaleString("en-US");
+
+function ago(nowMs: number, atMs: number | null): string {
+  if (atMs === null) return "at an unknown time";
+  const seconds = Math.max(0, Math.round((nowMs - atMs) / 1000));
+  if (seconds < 90) return `${seconds} s ago`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 48 * 3600) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86400)} days ago`;
+}
+
+function run(args: ParsedArgs, io: Io): number {
+  const colors = palette(io);
+  const projectDir = resolve(io.cwd, stringFlag(args.flags.project) ?? ".");
+  const sessionId = stringFlag(args.flags.session) ?? newestSession(io.env);
+  if (!sessionId) {
+    if (args.flags.json) io.out(json({ session: null }));
+    else io.out("no session has carryover state yet: it appears after the first prompt with carryover's hooks installed\n");
+    return 0;
+  }
+  const facts = sessionFacts(io.env, sessionId, projectDir, io.nowMs);
+  if (args.flags.json) {
+    io.out(json(facts));
+    return 0;
+  }
+  const label = (text: string) => colors.bold(text.padEnd(8));
+  io.out(`${label("session")} ${sessionId}${args.flags.session ? "" : colors.dim(" (the newest)")}\n`);
+  const reading = facts.reading;
+  if (!reading) io.out(`${label("usage")} ${colors.dim("no reading yet (the statusline records one; the transcript has none)")}\n`);
+  else {
+    const limit = reading.autoCompactTokens === null ? `${tokens(reading.modelWindowTokens)}-token window (auto-compact off)` : `${tokens(reading.autoCompactTokens)} at which Claude Code auto-compacts`;
+    const level = reading.level === null ? colors.dim(`below ${facts.levels[0] ?? "every"}%`) : colors.yellow(`level ${reading.level}% reached`);
+    const age = `${reading.source} reading ${ago(io.nowMs, reading.atMs)}${reading.fresh ? "" : colors.dim(" (stale)")}`;
+    io.out(`${label("usage")} ${reading.levelPercent}% · ${tokens(reading.contextTokens)} of ${limit} · ${level} · ${age}\n`);
+  }
+  const markers = facts.markers.map((marker) => `${marker.name} (${ago(io.nowMs, marker.createdAtMs)})`);
+  io.out(`${label("markers")} ${markers.length > 0 ? markers.join(", ") : colors.dim("none pending")}\n`);
+  const state = facts.stateFile;
+  const stateLine = !state.exists
+    ? colors.dim(`none at ${tildify(state.path, io.env)}`)
+    : `${tildify(state.path, io.env)} · ${state.fresh ? colors.green("fresh") : colors.yellow("stale: saved before the last compaction")} (saved ${ago(io.nowMs, state.savedAtMs)})` +
+      ` · ${state.headersOk ? "headers ok" : colors.red(`headers missing or out of order: ${state.missingHeaders.join(", ")}`)}${state.mechanical ? " · mechanical snapshot" : ""}`;
+  io.out(`${label("state")} ${stateLine}\n`);
+  if (facts.snapshot.exists) io.out(`${label("")} snapshot ${tildify(facts.snapshot.path, io.env)}\n`);
+  io.out(`${label("ledger")} ${facts.ledger.length === 0 ? colors.dim("no compaction yet") : `${facts.ledger.length} compaction${facts.ledger.length === 1 ? "" : "s"}`}\n`);
+  for (const entry of facts.ledger.slice(-3)) {
+    const summary = entry.summary.replace(/\s+/g, " ").slice(0, 100);
+    io.out(colors.dim(`         ${entry.trigger} ${ago(io.nowMs, entry.atMs)}: ${summary}${entry.summary.length > 100 ? "…" : ""}\n`));
+  }
+  return 0;
+}
+
+export const statusCommand: Command = {
+  name: "status",
+  summary: "a session's usage reading and level, pending markers, state file, compaction ledger",
+  usage: "carryover status [--session ID] [--json]",
+  help: "Shows what carryover knows about a session (the one whose state changed last, unless --session names one). Reads only.",
+  flags: { session: "string", json: "boolean", project: "string", help: "boolean" },
+  run,
+};

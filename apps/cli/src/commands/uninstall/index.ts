@@ -1,0 +1,92 @@
+import { choice, type ParsedArgs } from "../../args.ts";
+import { applyChanges, type Change, describeChanges } from "../../install/changes.ts";
+import { unknownNameMessage } from "../../output/closest.ts";
+import { palette } from "../../output/color.ts";
+import type { Command } from "../../command.ts";
+import { type Context, createContext, executablesOf } from "../../context.ts";
+import { tildify } from "../../output/display.ts";
+import { usageError } from "../../errors.ts";
+import { underInstallLock } from "../../install/lock.ts";
+import { recordChange } from "../../install/record.ts";
+import type { Io } from "../../io.ts";
+import { installedSites, readLayers } from "../../settings/layers.ts";
+import { planExecutableRemoval } from "../../install/plan-executables.ts";
+import { planSettingsRemoval } from "../../install/plan-settings.ts";
+import { planSkillRemoval } from "../../install/plan-skills.ts";
+import { SCOPES, scopePaths } from "../../settings/scope.ts";
+import { normalizeName } from "../../release/selection.ts";
+
+function knownHooks(context: Context): string[] {
+  const record = context.installed.record;
+  const names = [
+    ...context.release.entries.map((entry) => entry.name),
+    ...Object.values(record.files).flatMap((file) => file.hooks),
+    ...Object.values(record.executables).map((executable) => executable.hook),
+    ...Object.values(record.skills).map((skill) => skill.hook),
+  ];
+  return [...new Set(names)];
+}
+
+function run(args: ParsedArgs, io: Io): number {
+  const colors = palette(io);
+  const context = createContext(io, args, { releaseOptional: true });
+  const all = args.flags.all === true;
+  if (all === args.positionals.length > 0) throw usageError(all ? "name hooks or use --all, not both" : "name the hooks to uninstall, or use --all");
+  const known = knownHooks(context);
+  const hooks = new Set(
+    all
+      ? known
+      : args.positionals.map((name) => {
+          const normal = normalizeName(name);
+          if (!known.includes(normal)) throw usageError(unknownNameMessage("hook", name, known));
+          return normal;
+        }),
+  );
+  const executables = new Set([...hooks].flatMap((hook) => executablesOf(context, hook)));
+  // --all also takes carryover executables nothing knows any more (a renamed hook, a lost record).
+  if (all) for (const site of installedSites(readLayers(context), context.owner)) executables.add(site.executable);
+
+  const scopes = args.flags.scope === undefined ? [...SCOPES] : [choice(args.flags.scope, SCOPES, "--scope", "user")];
+  const notes: string[] = [];
+  const changes: Change[] = [];
+  const skillDirs = new Set<string>();
+  for (const scope of scopes.map((name) => scopePaths(name, context.env, context.projectDir))) {
+    changes.push(...planSettingsRemoval(context, executables, hooks, scope));
+    if (!skillDirs.has(scope.skillsDir)) changes.push(...planSkillRemoval(context, hooks, scope.skillsDir, notes));
+    skillDirs.add(scope.skillsDir);
+  }
+  changes.push(...planExecutableRemoval(context, hooks));
+  const record = recordChange(context.env, context.installed);
+  if (record.before !== record.after) changes.push(record);
+
+  const visible = changes.filter((change) => !(change.kind === "text" && change.internal));
+  if (args.flags["dry-run"]) {
+    io.out(describeChanges(changes, colors));
+    for (const note of notes) io.out(`${note}\n`);
+    io.out(colors.dim(visible.length === 0 ? "dry run: nothing of carryover's to remove\n" : "dry run: nothing was written\n"));
+    return 0;
+  }
+  const backups = applyChanges(changes, context.env, io.nowMs);
+  for (const change of visible) {
+    if (change.kind === "text") {
+      const what = change.restored ? (change.after === null ? "removed (carryover created it)" : "restored to its bytes before carryover") : "updated";
+      io.out(`${colors.green("✔")} ${tildify(change.path, context.env)}: ${what}\n`);
+    }
+    else if (change.kind === "remove") io.out(`${colors.green("✔")} removed ${tildify(change.path, context.env)}\n`);
+  }
+  if (visible.length === 0) io.out(colors.dim("nothing of carryover's to remove\n"));
+  for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)}\n`));
+  for (const note of notes) io.out(`${note}\n`);
+  return 0;
+}
+
+export const uninstallCommand: Command = {
+  name: "uninstall",
+  summary: "remove hooks: only carryover's entries, a chained status line put back",
+  usage: "carryover uninstall [hook… | --all] [--scope user|project|local] [--dry-run]",
+  help: `Removes only carryover's entries from settings.json (every scope of this project unless --scope is
+given) and restores a status line carryover chained or replaced. When nothing else in the file changed since
+the install, it gets its exact pre-install bytes back. Executables go once no settings file uses them.`,
+  flags: { all: "boolean", scope: "string", "dry-run": "boolean", project: "string", from: "string", help: "boolean" },
+  run: (args, io) => underInstallLock(args, io, () => run(args, io)),
+};

@@ -1,0 +1,140 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createKit, type Kit } from "../../../test/kit.ts";
+
+const USER_SETTINGS = `{
+  "env": {"FOO": "1"},
+  "statusLine": {
+    "type": "command",
+    "command": "bash ~/.claude/statusline.sh"
+  },
+  "hooks": {
+    "PostCompact": [
+      {"hooks": [{"type": "command", "command": "echo theirs"}]}
+    ]
+  }
+}
+`;
+
+let kit: Kit;
+beforeEach(() => {
+  kit = createKit();
+  kit.writeSettings(USER_SETTINGS);
+});
+afterEach(() => kit.cleanup());
+
+const carryoverDir = () => join(kit.home, ".claude/carryover");
+
+describe("uninstall", () => {
+  it("--all after --all: settings.json byte-identical, status line back, executables and skill gone", async () => {
+    expect((await kit.run("install", "--all")).code).toBe(0);
+    expect(readFileSync(kit.settingsPath, "utf8")).not.toBe(USER_SETTINGS);
+    const result = await kit.run("uninstall", "--all");
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("~/.claude/settings.json: restored to its bytes before carryover");
+    expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
+    expect(existsSync(join(carryoverDir(), "bin"))).toBe(false);
+    expect(existsSync(join(carryoverDir(), "config.json"))).toBe(false);
+    expect(existsSync(join(carryoverDir(), "installs.json"))).toBe(false);
+    expect(existsSync(join(kit.home, ".claude/skills/compact-prep"))).toBe(false);
+  });
+
+  it("takes the status line's V8 code cache with its executable, and leaves other files in the cache dir", async () => {
+    const { mkdirSync } = await import("node:fs");
+    await kit.run("install", "statusline", "post-compact");
+    const cache = join(carryoverDir(), "cache");
+    mkdirSync(cache, { recursive: true });
+    writeFileSync(join(cache, "carryover-statusline-0123456789abcdef-v20.20.2-x64.v8"), "cache");
+    writeFileSync(join(cache, "someone-elses.v8"), "theirs");
+    const result = await kit.run("uninstall", "statusline");
+    expect(result.out).toContain("removed ~/.claude/carryover/cache/carryover-statusline-0123456789abcdef-v20.20.2-x64.v8");
+    expect(readdirSync(cache)).toEqual(["someone-elses.v8"]);
+    writeFileSync(join(cache, "carryover-post-compact-0123456789abcdef-v20.20.2-x64.v8"), "cache");
+    rmSync(join(cache, "someone-elses.v8"));
+    await kit.run("uninstall", "--all");
+    expect(existsSync(cache)).toBe(false);
+  });
+
+  it("a settings file carryover created is removed again", async () => {
+    rmSync(kit.settingsPath);
+    await kit.run("install", "post-compact");
+    expect(existsSync(kit.settingsPath)).toBe(true);
+    await kit.run("uninstall", "post-compact");
+    expect(existsSync(kit.settingsPath)).toBe(false);
+  });
+
+  it("keeps what the user changed after the install, and their layout, removing only carryover's entries", async () => {
+    await kit.run("install", "post-compact", "statusline");
+    const installed = readFileSync(kit.settingsPath, "utf8");
+    writeFileSync(kit.settingsPath, installed.replace('"env": {"FOO": "1"}', '"env": {"FOO": "2"}'));
+    await kit.run("uninstall", "--all");
+    expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS.replace('"FOO": "1"', '"FOO": "2"'));
+  });
+
+  it("one hook out, the others stay; an executable goes only when nothing uses it", async () => {
+    await kit.run("install", "post-compact", "recovery");
+    await kit.run("install", "recovery", "--scope", "project");
+    await kit.run("uninstall", "recovery", "--scope", "user");
+    const user = JSON.parse(readFileSync(kit.settingsPath, "utf8"));
+    expect(Object.keys(user.hooks)).toEqual(["PostCompact"]);
+    expect(user.hooks.PostCompact).toHaveLength(2);
+    expect(existsSync(join(carryoverDir(), "bin/carryover-recovery"))).toBe(true);
+    await kit.run("uninstall", "recovery");
+    expect(existsSync(join(carryoverDir(), "bin/carryover-recovery"))).toBe(false);
+    expect(existsSync(join(kit.project, ".claude/settings.json"))).toBe(false);
+    expect(readdirSync(join(carryoverDir(), "bin")).sort()).toEqual(["carryover-post-compact", "package.json"]);
+  });
+
+  it("removes carryover entries nothing remembers (lost record) with --all, and nothing else", async () => {
+    await kit.run("install", "post-compact");
+    const { rmSync } = await import("node:fs");
+    rmSync(join(carryoverDir(), "installs.json"));
+    await kit.run("uninstall", "--all");
+    expect(JSON.parse(readFileSync(kit.settingsPath, "utf8"))).toEqual(JSON.parse(USER_SETTINGS));
+  });
+
+  it("removes carryover's entries in every form, old and new, and leaves node handlers of other files alone", async () => {
+    const ours = (name: string) => join(carryoverDir(), "bin", name);
+    const theirs = [
+      { type: "command", command: "node", args: ["/opt/guard.js"], timeout: 5 },
+      { type: "command", command: "node /opt/guard.js" },
+      { type: "command", command: "node", args: ["--no-warnings", ours("carryover-pin")] },
+    ];
+    const value = {
+      statusLine: { type: "command", command: "'$HOME/.claude/carryover/bin/carryover-statusline'", padding: 1 },
+      hooks: {
+        PostCompact: [{ hooks: [theirs[0], { type: "command", command: ours("carryover-post-compact"), args: [], timeout: 10 }] }],
+        SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: "node", args: [ours("carryover-recovery")], timeout: 30 }] }],
+        UserPromptSubmit: [
+          { hooks: [theirs[1], { type: "command", command: "node ~/.claude/carryover/bin/carryover-pin" }] },
+          { hooks: [{ type: "command", command: "/usr/local/bin/node", args: [ours("carryover-recovery")], timeout: 30 }] },
+          { hooks: [theirs[2]] },
+        ],
+      },
+    };
+    kit.writeSettings(JSON.stringify(value, null, 2));
+    const listed = JSON.parse((await kit.run("list", "--json")).out);
+    expect(listed.hooks.filter((hook: { installed: unknown[] }) => hook.installed.length > 0).map((hook: { name: string }) => hook.name)).toEqual(["pin", "post-compact", "recovery", "statusline"]);
+    expect((await kit.run("uninstall", "--all")).code).toBe(0);
+    expect(JSON.parse(readFileSync(kit.settingsPath, "utf8"))).toEqual({
+      hooks: { PostCompact: [{ hooks: [theirs[0]] }], UserPromptSubmit: [{ hooks: [theirs[1]] }, { hooks: [theirs[2]] }] },
+    });
+  });
+
+  it("--dry-run shows the diff back and writes nothing", async () => {
+    await kit.run("install", "post-compact");
+    const before = readFileSync(kit.settingsPath, "utf8");
+    const result = await kit.run("uninstall", "--all", "--dry-run");
+    expect(result.out).toContain(`-              "${join(carryoverDir(), "bin/carryover-post-compact")}"\n`);
+    expect(result.out).toContain('+      {"hooks": [{"type": "command", "command": "echo theirs"}]}\n');
+    expect(result.out).toContain("dry run: nothing was written");
+    expect(readFileSync(kit.settingsPath, "utf8")).toBe(before);
+  });
+
+  it("nothing installed: says so, changes nothing; unknown name: the closest", async () => {
+    expect((await kit.run("uninstall", "--all")).out).toBe("nothing of carryover's to remove\n");
+    expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
+    expect((await kit.run("uninstall", "recovry")).err).toBe('carryover: unknown hook "recovry"; did you mean "recovery"?\n');
+  });
+});

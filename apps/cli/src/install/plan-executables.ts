@@ -1,0 +1,70 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { codeCacheDir, codeCacheFiles } from "@carryover/core";
+import type { Change } from "./changes.ts";
+import type { Context } from "../context.ts";
+import { type ManifestEntry, sha256Of, verifiedFile } from "../release/manifest.ts";
+
+/**
+ * Installed executables have no extension, and Node 20 runs an extensionless file as ESM when a
+ * package.json with "type":"module" sits above it (one in $HOME is enough); the bundles are CommonJS.
+ */
+export const BIN_GUARD_FILE = "package.json";
+export const BIN_GUARD = `{"type":"commonjs"}\n`;
+
+function readBytes(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    return (statSync(path).mode & 0o111) === 0o111;
+  } catch {
+    return false;
+  }
+}
+
+/** Copies each entry's executables into the bin dir unless the same bytes are already there; updates the record. */
+export function planExecutables(context: Context, entries: readonly ManifestEntry[]): Change[] {
+  const changes: Change[] = [];
+  const guard = join(context.binDir, BIN_GUARD_FILE);
+  if (readBytes(guard)?.toString("utf8") !== BIN_GUARD) changes.push({ kind: "copy", path: guard, data: Buffer.from(BIN_GUARD), mode: 0o644 });
+  for (const entry of entries) {
+    for (const executable of entry.executables) {
+      const data = verifiedFile(context.release, executable.file, executable.sha256);
+      const target = join(context.binDir, executable.name);
+      const existing = readBytes(target);
+      if (!existing || sha256Of(existing) !== executable.sha256 || !isExecutable(target)) changes.push({ kind: "copy", path: target, data, mode: 0o755 });
+      context.installed.record.executables[executable.name] = { hook: entry.name, version: entry.version, sha256: executable.sha256 };
+    }
+  }
+  return changes;
+}
+
+/** The V8 code cache files an executable left (packages/build `--code-cache`), and their dir if that empties it. */
+function codeCacheRemoval(context: Context, name: string): Change[] {
+  const files = codeCacheFiles(context.env, name);
+  if (files.length === 0) return [];
+  // rmdir leaves a dir that still holds something.
+  return [...files.map((path): Change => ({ kind: "remove", path })), { kind: "rmdir", path: codeCacheDir(context.env) }];
+}
+
+/** Removes executables no recorded settings file uses any more, and the bin dir's guard once it is alone. */
+export function planExecutableRemoval(context: Context, hooks: ReadonlySet<string>): Change[] {
+  const record = context.installed.record;
+  const stillUsed = new Set(Object.values(record.files).flatMap((file) => file.hooks));
+  const changes: Change[] = [];
+  for (const [name, executable] of Object.entries(record.executables)) {
+    if (!hooks.has(executable.hook) || stillUsed.has(executable.hook)) continue;
+    changes.push({ kind: "remove", path: join(context.binDir, name) }, ...codeCacheRemoval(context, name));
+    delete record.executables[name];
+  }
+  if (Object.keys(record.executables).length === 0 && changes.length > 0) {
+    changes.push({ kind: "remove", path: join(context.binDir, BIN_GUARD_FILE) }, { kind: "rmdir", path: context.binDir });
+  }
+  return changes;
+}

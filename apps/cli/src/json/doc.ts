@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { parseJsonText } from "@carryover/core";
+import { CliError } from "../errors.ts";
+import { reprintJson } from "./_reprint.ts";
+
+/** How a JSON file is laid out, so a rewrite keeps the user's indentation and line endings. */
+export interface JsonFormat {
+  indent: string;
+  eol: "\n" | "\r\n";
+  finalNewline: boolean;
+}
+
+export interface JsonDoc {
+  path: string;
+  /** The bytes as read; null when the file does not exist. */
+  text: string | null;
+  value: Record<string, unknown>;
+  format: JsonFormat;
+}
+
+export function readText(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Reads a JSON object file; malformed JSON is one line naming file, line and column. Absent or blank reads as {}. */
+export function readJsonDoc(path: string): JsonDoc {
+  const text = readText(path);
+  return { path, text, value: parseObject(text, path), format: detectFormat(text) };
+}
+
+export function parseObject(text: string | null, path: string): Record<string, unknown> {
+  if (text === null || text.trim() === "") return {};
+  const value = parseJsonText(text, path);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CliError(`${path}: expected a JSON object at the top`);
+  return value as Record<string, unknown>;
+}
+
+export function detectFormat(text: string | null): JsonFormat {
+  const indent = text ? /^([ \t]+)\S/m.exec(text)?.[1] : undefined;
+  return {
+    indent: indent ?? "  ",
+    eol: text?.includes("\r\n") ? "\r\n" : "\n",
+    finalNewline: text === null || text.trim() === "" || /\n$/.test(text),
+  };
+}
+
+export function formatJson(value: unknown, format: JsonFormat): string {
+  const text = JSON.stringify(value, null, format.indent);
+  const lines = format.eol === "\r\n" ? text.replace(/\n/g, "\r\n") : text;
+  return format.finalNewline ? `${lines}${format.eol}` : lines;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  return aKeys.every((key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+export function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/**
+ * `value` as the new text of `doc`: in the file's own layout when there is one (only what changed is
+ * rewritten), checked to parse back to `value`; a file carryover starts gets the detected defaults.
+ */
+export function serializeJson(doc: JsonDoc, value: unknown): string {
+  if (doc.text === null || doc.text.trim() === "") return formatJson(value, doc.format);
+  const text = reprintJson(doc.text, value, doc.format);
+  return parsesTo(text, value) ? text : formatJson(value, doc.format);
+}
+
+function parsesTo(text: string, value: unknown): boolean {
+  try {
+    return deepEqual(JSON.parse(text.replace(/^\ufeff/, "")), value);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,33 @@
+import { unknownNameMessage } from "../output/closest.ts";
+import { usageError } from "../errors.ts";
+import type { ManifestEntry, Release } from "./manifest.ts";
+
+export interface SelectionFlags {
+  all: boolean;
+  recommended: boolean;
+}
+
+/** `post-compact`, `hook-post-compact`, `@carryover/hook-post-compact` and `carryover-post-compact` all name one hook. */
+export function normalizeName(name: string): string {
+  return name.replace(/^@carryover\//, "").replace(/^(hook|skill|carryover)-/, "");
+}
+
+export function findEntry(entries: readonly ManifestEntry[], name: string): ManifestEntry {
+  const wanted = normalizeName(name);
+  const found = entries.find((entry) => entry.name === wanted);
+  if (!found) throw usageError(unknownNameMessage("hook", name, entries.map((entry) => entry.name)));
+  return found;
+}
+
+/** The named entries, or all / the recommended ones; in manifest order, each once. */
+export function selectEntries(release: Release, names: readonly string[], flags: SelectionFlags, verb: string): ManifestEntry[] {
+  if (flags.all && flags.recommended) throw usageError("--all and --recommended exclude each other");
+  if ((flags.all || flags.recommended) && names.length > 0) throw usageError(`name hooks or use --${flags.all ? "all" : "recommended"}, not both`);
+  if (flags.all) return [...release.entries];
+  if (flags.recommended) return release.entries.filter((entry) => entry.recommended);
+  if (names.length === 0) {
+    throw usageError(`name the hooks to ${verb} (${release.entries.map((entry) => entry.name).join(", ")}), or use --recommended / --all`);
+  }
+  const chosen = new Set(names.map((name) => findEntry(release.entries, name).name));
+  return release.entries.filter((entry) => chosen.has(entry.name));
+}

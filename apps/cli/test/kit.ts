@@ -1,0 +1,112 @@
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { runCli } from "../src/cli.ts";
+import type { Io } from "../src/io.ts";
+import type { ManifestEntry } from "../src/release/manifest.ts";
+import { sha256Of } from "../src/release/manifest.ts";
+
+/** A temp HOME, project and release for driving commands in-process. */
+export interface Kit {
+  root: string;
+  home: string;
+  project: string;
+  release: string;
+  managedDir: string;
+  settingsPath: string;
+  /** Runs `carryover <argv>`; returns exit code and what it printed. */
+  run(...argv: string[]): Promise<{ code: number; out: string; err: string }>;
+  writeSettings(text: string, path?: string): void;
+  cleanup(): void;
+}
+
+const script = (text: string) => `#!/bin/sh\necho ${text}\n`;
+
+function file(dir: string, path: string, data: string, mode = 0o644): string {
+  const target = join(dir, path);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, data);
+  chmodSync(target, mode);
+  return sha256Of(Buffer.from(data));
+}
+
+/** A release like scripts/assemble-release.mjs writes, with tiny shell scripts as executables. */
+export function writeFakeRelease(dir: string, version = "0.1.0"): ManifestEntry[] {
+  const hook = (name: string, recommended: boolean, registrations: ManifestEntry["registrations"]): ManifestEntry => ({
+    name,
+    kind: "hook",
+    package: `@carryover/hook-${name}`,
+    version,
+    description: `the ${name} hook`,
+    recommended,
+    events: [...new Set(registrations.map((registration) => registration.event))],
+    registrations,
+    executables: [{ name: `carryover-${name}`, file: `bin/carryover-${name}.cjs`, sha256: file(dir, `bin/carryover-${name}.cjs`, script(`${name} ${version}`), 0o755) }],
+    skills: [],
+  });
+  const skillFiles = [
+    { path: "SKILL.md", data: "---\nname: compact-prep\n---\nrun carryover-state\n", mode: 0o644 },
+    { path: "carryover-state", data: script("state"), mode: 0o755 },
+    { path: "package.json", data: '{"type":"commonjs"}\n', mode: 0o644 },
+  ];
+  const entries: ManifestEntry[] = [
+    {
+      name: "compact-prep",
+      kind: "skill",
+      package: "@carryover/skill-compact-prep",
+      version,
+      description: "the compact-prep skill",
+      recommended: true,
+      events: [],
+      registrations: [],
+      executables: [],
+      skills: [{ name: "compact-prep", dir: "skills/compact-prep", files: skillFiles.map(({ path, data, mode }) => ({ path, mode, sha256: file(dir, `skills/compact-prep/${path}`, data, mode) })) }],
+    },
+    hook("pin", false, [{ event: "UserPromptSubmit", timeout: 10 }, { event: "SessionStart", matcher: "compact", timeout: 10 }]),
+    hook("post-compact", true, [{ event: "PostCompact", timeout: 10 }]),
+    hook("recovery", true, [{ event: "SessionStart", matcher: "compact", timeout: 30 }, { event: "UserPromptSubmit", timeout: 30 }]),
+    hook("statusline", true, [{ event: "statusLine" }]),
+  ];
+  writeFileSync(join(dir, "manifest.json"), `${JSON.stringify({ manifestVersion: 1, entries }, null, 2)}\n`);
+  return entries;
+}
+
+export function createKit(): Kit {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "carryover-cli-")));
+  const home = join(root, "home");
+  const project = join(root, "proj");
+  const release = join(root, "release");
+  const managedDir = join(root, "managed");
+  for (const dir of [join(home, ".claude"), project, release]) mkdirSync(dir, { recursive: true });
+  writeFakeRelease(release);
+  const settingsPath = join(home, ".claude", "settings.json");
+  return {
+    root,
+    home,
+    project,
+    release,
+    managedDir,
+    settingsPath,
+    async run(...argv) {
+      let out = "";
+      let err = "";
+      const io: Io = {
+        env: { HOME: home, PATH: process.env.PATH, TMPDIR: join(root, "tmp") },
+        cwd: project,
+        nowMs: Date.parse("2026-11-29T12:00:00Z"),
+        stdoutIsTty: false,
+        shippedReleaseDir: release,
+        managedSettingsDir: managedDir,
+        out: (text) => (out += text),
+        err: (text) => (err += text),
+      };
+      const code = await runCli(argv, io, "9.9.9");
+      return { code, out, err };
+    },
+    writeSettings(text, path = settingsPath) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
