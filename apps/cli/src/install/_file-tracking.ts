@@ -1,6 +1,7 @@
 import type { TextChange } from "./changes.ts";
 import type { FileRecord, InstallRecord } from "./record.ts";
-import { deepEqual, type JsonDoc, parseObject, serializeJson } from "../json/doc.ts";
+import { type JsonDoc, parseObject, serializeJson } from "../json/doc.ts";
+import { deepEqual } from "../json/equal.ts";
 
 type Json = Record<string, unknown>;
 

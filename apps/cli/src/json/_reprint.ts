@@ -1,4 +1,5 @@
-import { deepEqual, type JsonFormat } from "./doc.ts";
+import type { JsonFormat } from "./_format.ts";
+import { deepEqual } from "./equal.ts";
 
 /** A parsed JSON value with the offsets of its text; objects and arrays keep their members' texts. */
 type Node =

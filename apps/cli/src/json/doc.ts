@@ -1,14 +1,9 @@
 import { readFileSync } from "node:fs";
 import { parseJsonText } from "@carryover/core";
 import { CliError } from "../errors.ts";
+import { detectFormat, formatJson, type JsonFormat } from "./_format.ts";
 import { reprintJson } from "./_reprint.ts";
-
-/** How a JSON file is laid out, so a rewrite keeps the user's indentation and line endings. */
-export interface JsonFormat {
-  indent: string;
-  eol: "\n" | "\r\n";
-  finalNewline: boolean;
-}
+import { deepEqual } from "./equal.ts";
 
 export interface JsonDoc {
   path: string;
@@ -38,31 +33,6 @@ export function parseObject(text: string | null, path: string): Record<string, u
   const value = parseJsonText(text, path);
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CliError(`${path}: expected a JSON object at the top`);
   return value as Record<string, unknown>;
-}
-
-export function detectFormat(text: string | null): JsonFormat {
-  const indent = text ? /^([ \t]+)\S/m.exec(text)?.[1] : undefined;
-  return {
-    indent: indent ?? "  ",
-    eol: text?.includes("\r\n") ? "\r\n" : "\n",
-    finalNewline: text === null || text.trim() === "" || /\n$/.test(text),
-  };
-}
-
-export function formatJson(value: unknown, format: JsonFormat): string {
-  const text = JSON.stringify(value, null, format.indent);
-  const lines = format.eol === "\r\n" ? text.replace(/\n/g, "\r\n") : text;
-  return format.finalNewline ? `${lines}${format.eol}` : lines;
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const aKeys = Object.keys(a);
-  const bKeys = Object.keys(b);
-  if (aKeys.length !== bKeys.length) return false;
-  return aKeys.every((key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 export function clone<T>(value: T): T {

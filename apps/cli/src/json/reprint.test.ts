@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { detectFormat } from "./doc.ts";
+import { detectFormat } from "./_format.ts";
 import { reprintJson } from "./_reprint.ts";
 
 const reprint = (text: string, value: unknown) => reprintJson(text, value, detectFormat(text));

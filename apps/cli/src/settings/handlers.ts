@@ -1,6 +1,6 @@
 import { basename, dirname, isAbsolute } from "node:path";
 import { CliError } from "../errors.ts";
-import { deepEqual } from "../json/doc.ts";
+import { deepEqual } from "../json/equal.ts";
 import type { Registration } from "../release/manifest.ts";
 
 type Json = Record<string, unknown>;
