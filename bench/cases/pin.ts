@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { projectPinnedPath, userPinnedPath } from "../../packages/core/src/index.ts";
+import { projectPinnedPath, userPinnedPath } from "../../packages/hook-pin/src/pinned.ts";
 import type { CaseContext, HookCases } from "./types.ts";
 
 const PINNED = "- Never push to main; open a PR.\n- Node 20 only: no TS strip-types.\n- Keep bundles under 30 KB.\n";

@@ -7,13 +7,12 @@ import {
   defaultStateDir,
   levelMarkerName,
   markCompacted,
-  projectPinnedPath,
   renderState,
   recordReading,
   removeMarker,
-  userPinnedPath,
   writeMarker,
 } from "../../packages/core/src/index.ts";
+import { projectPinnedPath, userPinnedPath } from "../../packages/hook-pin/src/pinned.ts";
 import { payloadPath } from "../../test-fixtures/payloads/index.ts";
 import type { Sandbox } from "./sandbox.ts";
 

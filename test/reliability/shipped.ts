@@ -14,7 +14,7 @@ export interface InProcessRun {
   cpuMs: number;
 }
 
-// What core's stdin reader lets through (runtime.ts, statusline-runtime.ts): larger input never reaches a hook.
+// What core's stdin reader lets through (runtime/_stdin.ts): larger input never reaches a hook.
 const HOOK_STDIN_MAX_BYTES = 16 * 1024 * 1024;
 const STATUS_LINE_STDIN_MAX_BYTES = 4 * 1024 * 1024;
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { codeCacheDir } from "../../core/src/paths.ts";
+import { codeCacheDir } from "../../core/src/claude/paths.ts";
 import { buildExecutable } from "./index.mjs";
 
 const NAME = "probe";

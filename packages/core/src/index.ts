@@ -1,35 +1,82 @@
-export { appendLine, readFileNoFollow, writeFileAtomic } from "./atomic.ts";
+// What the hooks, the skill, the context report and the CLI share, by concern. Lower folders never import
+// higher ones: errors and env, then text, fs, claude, transcript, session, schema, config, runtime.
+export { CarryoverError, type CarryoverErrorCode, errorMessage } from "./errors.ts";
+export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
+
+export { capText } from "./text/cap.ts";
+export { fillTemplate } from "./text/template.ts";
+export { formatTokens } from "./text/tokens.ts";
+
+export { appendLine, readFileNoFollow, writeFileAtomic } from "./fs/atomic.ts";
+export { type FileHead, readFileHead } from "./fs/file-head.ts";
+export { type FileLockOptions, withFileLock } from "./fs/file-lock.ts";
+export { findGitRoot } from "./fs/git-root.ts";
+export { parseJsonText } from "./fs/json-text.ts";
+export { assertPrivateDir, ensurePrivateDir } from "./fs/private-dir.ts";
+
 export {
   AUTO_COMPACT_BUFFER_TOKENS,
   type AutoCompactSettings,
   autoCompactTokens,
   MIN_AUTO_COMPACT_WINDOW,
   SUMMARY_RESERVE_TOKENS,
-} from "./auto-compact.ts";
-export { isAutoMemoryEnabled } from "./auto-memory.ts";
-export { claudeSettingsPaths, layeredSetting, readAutoCompactSettings } from "./claude-settings.ts";
+} from "./claude/auto-compact.ts";
+export { isAutoMemoryEnabled } from "./claude/auto-memory.ts";
+export { modelWindowTokens } from "./claude/model-window.ts";
 export {
-  claimRecovery,
+  autoMemoryDir,
+  binDir,
+  carryoverRoot,
+  claudeDir,
+  codeCacheDir,
+  codeCacheFiles,
+  ensureLockDir,
+  logPath,
+  plansDir,
+  projectConfigPath,
+  projectsDir,
+  tasksDir,
+  transcriptPath,
+  userConfigPath,
+} from "./claude/paths.ts";
+export { assertSafeSessionId, isSafeSessionId } from "./claude/session-id.ts";
+export { claudeSettingsPaths, layeredSetting, readAutoCompactSettings } from "./claude/settings.ts";
+export { projectSlug } from "./claude/slug.ts";
+export {
+  contextTokensOf,
+  levelPercent,
+  type UsageCounts,
+  type UsagePercents,
+  type UsageReading,
+  usagePercents,
+} from "./claude/usage.ts";
+
+export { type CandidateOptions, type CandidateStats, forEachCandidateLine, type Needle, needle } from "./transcript/candidates.ts";
+export type {
+  CommandRun,
+  CompactionRecord,
+  FileChange,
+  TaskItem,
+  TodoItem,
+  ToolError,
+  TranscriptFacts,
+} from "./transcript/facts.ts";
+export { forEachTranscriptLine, type TranscriptLineOptions, type TranscriptLineStats } from "./transcript/lines.ts";
+export { type ScanOptions, scanTranscript } from "./transcript/scan.ts";
+export { readTailUsage, type TailUsage } from "./transcript/tail.ts";
+
+export {
   COMPACTED_MARKER,
   type CompactionFacts,
   hasPendingCompaction,
   markCompacted,
   rearmLevels,
-  RECOVERY_CLAIM_PREFIX,
   RECOVERY_DELIVERED_MARKER,
   recordRecoveryDelivered,
   takePendingCompaction,
-} from "./compaction.ts";
-export { configDescription } from "./config-descriptions.ts";
-export { type ConfigKey, type ConfigSection, configKeys, type SectionConfig, sectionKeys } from "./config-keys.ts";
-export { checkConfigValue, type Config, configEnvName, configKeyLabel, fastPathConfig, loadConfig } from "./config.ts";
-export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
-export { CarryoverError, type CarryoverErrorCode, errorMessage } from "./errors.ts";
-export { type FileHead, readFileHead } from "./file-head.ts";
-export { type FileLockOptions, withFileLock } from "./file-lock.ts";
-export { findGitRoot } from "./git-root.ts";
-export { parseJsonText } from "./json-text.ts";
-export { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./ledger.ts";
+} from "./session/compaction.ts";
+export { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./session/ledger.ts";
+export { rearmLevelsBelow, REARM_MARGIN_PERCENT, sameLevelBands, syncLevelMarkers } from "./session/level-markers.ts";
 export {
   ANNOUNCED_MARKER_PREFIX,
   announcedMarkerName,
@@ -37,9 +84,7 @@ export {
   LEVEL_MARKER_PREFIX,
   levelMarkerName,
   levelsReached,
-} from "./levels.ts";
-export { rearmLevelsBelow, REARM_MARGIN_PERCENT, sameLevelBands, syncLevelMarkers } from "./level-markers.ts";
-export { logLine } from "./log.ts";
+} from "./session/levels.ts";
 export {
   consumeMarker,
   createMarkerOnce,
@@ -51,68 +96,23 @@ export {
   readMarker,
   removeMarker,
   writeMarker,
-} from "./markers.ts";
+} from "./session/markers.ts";
 export {
-  checkMemoryIndex,
-  MEMORY_INDEX_MAX_CHARS,
-  MEMORY_INDEX_MAX_LINES,
-  type MemoryIndexCheck,
-  type MemoryIndexLoad,
-  measureMemoryIndex,
-  memoryIndexWarning,
-} from "./memory-index.ts";
-export { modelWindowTokens } from "./model-window.ts";
-export { capText, contextOutput, type HookJsonOutput, type HookResult, MAX_CONTEXT_CHARS, mergeOutputs } from "./output.ts";
-export {
-  autoMemoryDir,
-  binDir,
-  carryoverRoot,
-  codeCacheDir,
-  codeCacheFiles,
-  claudeDir,
   compactStatePath,
   defaultStateDir,
   ensureSessionDir,
-  logPath,
   mechanicalSnapshotPath,
-  plansDir,
-  projectConfigPath,
-  projectsDir,
   sessionDirPath,
-  tasksDir,
-  transcriptPath,
-  userConfigPath,
-} from "./paths.ts";
-export { projectPinnedPath, userPinnedPath } from "./pinned.ts";
-export { type PreCompactJournal, preCompactJournalPath, readPreCompactJournal, writePreCompactJournal } from "./pre-compact-journal.ts";
-export { assertPrivateDir, ensurePrivateDir } from "./private-dir.ts";
-export { currentUsage, forgetReading, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
-export { main } from "./hook-main.ts";
-export { type FastPathContext, type HookContext, type HookDefinition, type HookIO, type LazyHook, runHook } from "./runtime.ts";
+} from "./session/paths.ts";
 export {
-  type HookEvent,
-  type HookInput,
-  type HookInputs,
-  parseHookInput,
-  postCompactInput,
-  postToolUseInput,
-  preCompactInput,
-  sessionStartInput,
-  statusLineInput,
-  stopInput,
-  userPromptSubmitInput,
-  type PostCompactInput,
-  type PostToolUseInput,
-  type PreCompactInput,
-  type SessionStartInput,
-  type StatusLineInput,
-  type StopInput,
-  type UserPromptSubmitInput,
-} from "./schemas.ts";
-export { assertSafeSessionId, isSafeSessionId } from "./session-id.ts";
-export { projectSlug } from "./slug.ts";
-export { type StatusLineFacts, statusLineFacts } from "./statusline-facts.ts";
-export { runStatusLine, type StatusLineCommand, type StatusLineContext, statusLineMain } from "./statusline-runtime.ts";
+  currentUsage,
+  forgetReading,
+  isFresh,
+  loadReading,
+  recordReading,
+  transcriptUsage,
+  type UsageQuery,
+} from "./session/reading.ts";
 export {
   isMechanicalSnapshot,
   MECHANICAL_SNAPSHOT_MARK,
@@ -123,22 +123,50 @@ export {
   stateTemplate,
   type StateVerification,
   verifyState,
-} from "./state-file.ts";
-export { isUnfilledState } from "./state-unfilled.ts";
-export { isDebug, isHookEnabled } from "./switches.ts";
-export { fillTemplate } from "./template.ts";
-export { formatTokens } from "./token-text.ts";
-export { type HookContextQuery, type HookContextRecord, hookContextSinceLastBoundary } from "./transcript-hook-context.ts";
-export { forEachTranscriptLine, type TranscriptLineOptions, type TranscriptLineStats } from "./transcript-lines.ts";
-export { readTailUsage, type TailUsage } from "./transcript-tail.ts";
-export type {
-  CommandRun,
-  CompactionRecord,
-  FileChange,
-  TaskItem,
-  TodoItem,
-  ToolError,
-  TranscriptFacts,
-} from "./transcript-facts.ts";
-export { type ScanOptions, scanTranscript } from "./transcript-scan.ts";
-export { contextTokensOf, levelPercent, type UsageCounts, type UsagePercents, type UsageReading, usagePercents } from "./usage.ts";
+} from "./session/state-file.ts";
+export { isUnfilledState } from "./session/state-unfilled.ts";
+
+export {
+  type HookEvent,
+  type HookInput,
+  type HookInputs,
+  parseHookInput,
+  type PostCompactInput,
+  type PostToolUseInput,
+  type PreCompactInput,
+  postCompactInput,
+  postToolUseInput,
+  preCompactInput,
+  type SessionStartInput,
+  type StatusLineInput,
+  type StopInput,
+  sessionStartInput,
+  statusLineInput,
+  stopInput,
+  type UserPromptSubmitInput,
+  userPromptSubmitInput,
+} from "./schema/payloads.ts";
+
+export { configDescription } from "./config/descriptions.ts";
+export { type ConfigKey, type ConfigSection, configKeys, type SectionConfig, sectionKeys } from "./config/keys.ts";
+export { type Config, checkConfigValue, configEnvName, configKeyLabel, fastPathConfig, loadConfig } from "./config/load.ts";
+
+export { main } from "./runtime/main.ts";
+export { logLine } from "./runtime/log.ts";
+export {
+  contextOutput,
+  type HookJsonOutput,
+  type HookResult,
+  MAX_CONTEXT_CHARS,
+  mergeOutputs,
+} from "./runtime/output.ts";
+export {
+  type FastPathContext,
+  type HookContext,
+  type HookDefinition,
+  type HookIO,
+  type LazyHook,
+  runHook,
+} from "./runtime/run-hook.ts";
+export { runStatusLine, type StatusLineCommand, type StatusLineContext, statusLineMain } from "./runtime/statusline.ts";
+export { isDebug, isHookEnabled } from "./runtime/switches.ts";

@@ -1,9 +1,9 @@
 // A hook for the runtime tests, run through `main` like every shipped hook. What it does is chosen by the
 // prompt it gets; PROBE_LAZY=1 gives it a fast path (`skip`) that skips the prompt "skip".
-import { fastPathConfig } from "../src/config.ts";
-import { main } from "../src/hook-main.ts";
-import type { HookContext, HookDefinition, LazyHook } from "../src/runtime.ts";
-import { statusLineInput, userPromptSubmitInput } from "../src/schemas.ts";
+import { fastPathConfig } from "../src/config/load.ts";
+import { main } from "../src/runtime/main.ts";
+import type { HookContext, HookDefinition, LazyHook } from "../src/runtime/run-hook.ts";
+import { statusLineInput, userPromptSubmitInput } from "../src/schema/payloads.ts";
 
 type Event = "UserPromptSubmit" | "StatusLine";
 

@@ -2,9 +2,9 @@
 // it spins until startAtNs (so all racers act at the same instant), runs its operation on the shared
 // state and answers "<round> <result>".
 import { createInterface } from "node:readline";
-import { appendLine } from "../src/atomic.ts";
-import { markCompacted, recordRecoveryDelivered, takePendingCompaction } from "../src/compaction.ts";
-import { consumeMarker, createMarkerOnce } from "../src/markers.ts";
+import { appendLine } from "../src/fs/atomic.ts";
+import { markCompacted, recordRecoveryDelivered, takePendingCompaction } from "../src/session/compaction.ts";
+import { consumeMarker, createMarkerOnce } from "../src/session/markers.ts";
 
 // `target` is the marker name, or the file for "append".
 const [operation, home, sessionId, target] = process.argv.slice(2) as [string, string, string, string];

@@ -1,6 +1,6 @@
 // Prints what readStdinSync made of this process's stdin, as JSON: {"text": …} or {"error": …, "code": …}.
 import { writeSync } from "node:fs";
-import { readStdinSync } from "../src/_stdin.ts";
+import { readStdinSync } from "../src/runtime/_stdin.ts";
 
 const [maxBytes, timeoutMs] = process.argv.slice(2).map(Number) as [number, number];
 try {

@@ -1,4 +1,5 @@
-import { checkMemoryIndex, type FastPathContext, fastPathConfig, isAutoMemoryEnabled } from "@carryover/core";
+import { type FastPathContext, fastPathConfig, isAutoMemoryEnabled } from "@carryover/core";
+import { checkMemoryIndex } from "./memory-index.ts";
 import { isMemoryIndexWrite } from "./target.ts";
 
 /** Nothing to say: a write to another file, auto-memory off, or MEMORY.md missing or below the headroom. */

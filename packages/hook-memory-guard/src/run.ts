@@ -1,16 +1,15 @@
 // SessionStart (startup|resume|compact) and PostToolUse (Write|Edit|MultiEdit of MEMORY.md): warns, before
 // Claude Code starts dropping lines, how close MEMORY.md is to what it loads, and names the lines it drops.
 import {
-  checkMemoryIndex,
   contextOutput,
   type HookContext,
   type HookDefinition,
   type HookJsonOutput,
   isAutoMemoryEnabled,
-  memoryIndexWarning,
   postToolUseInput,
   sessionStartInput,
 } from "@carryover/core";
+import { checkMemoryIndex, memoryIndexWarning } from "./memory-index.ts";
 import { isMemoryIndexWrite } from "./target.ts";
 
 type Event = "SessionStart" | "PostToolUse";

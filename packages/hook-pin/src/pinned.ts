@@ -1,5 +1,5 @@
-import { resolve } from "node:path";
-import { type Env, errorMessage, projectPinnedPath, readFileHead, userPinnedPath } from "@carryover/core";
+import { join, resolve } from "node:path";
+import { carryoverRoot, type Env, errorMessage, readFileHead } from "@carryover/core";
 
 /** One pinned file as it will be injected. */
 export interface PinnedText {
@@ -14,6 +14,16 @@ export interface PinnedRead {
   pins: PinnedText[];
   /** One line per file that could not be used (a symlink, not a regular file, unreadable). */
   problems: string[];
+}
+
+/** The project's pinned context: `<project>/.claude/carryover/pinned.md`. */
+export function projectPinnedPath(projectDir: string): string {
+  return join(projectDir, ".claude", "carryover", "pinned.md");
+}
+
+/** The user's pinned context for every project: `~/.claude/carryover/pinned.md`. */
+export function userPinnedPath(env: Env): string {
+  return join(carryoverRoot(env), "pinned.md");
 }
 
 /** The project's pinned.md, then the user's; one path when they are the same file (a session in $HOME). */

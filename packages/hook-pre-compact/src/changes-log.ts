@@ -1,5 +1,5 @@
 import { isAbsolute, join } from "node:path";
-import { type Env, readFileNoFollow, type TranscriptFacts, withFileLock, writeFileAtomic } from "@carryover/core";
+import { type Env, ensureLockDir, readFileNoFollow, type TranscriptFacts, withFileLock, writeFileAtomic } from "@carryover/core";
 import { commandLines, errorLines, fileLines, oneLine, type Scope, utcMinute } from "./describe.ts";
 import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
 
@@ -43,7 +43,7 @@ export function changesSection(compaction: Compaction, facts: TranscriptFacts, s
  * of one project share the file: the lock keeps two compacting at once from dropping each other's section.
  */
 export function writeChangesLog(env: Env, path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope): void {
-  withFileLock(env, path, () => {
+  withFileLock(ensureLockDir(env), path, () => {
     const existing = readFileNoFollow(path) ?? FILE_HEAD;
     writeFileAtomic(path, upsertSection(existing, sectionMarker(compaction), changesSection(compaction, facts, scope)), 0o644);
   });

@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { appendLine, autoMemoryDir, CarryoverError, type Env, readFileNoFollow, type TranscriptFacts, withFileLock, writeFileAtomic } from "@carryover/core";
+import { appendLine, autoMemoryDir, CarryoverError, type Env, ensureLockDir, readFileNoFollow, type TranscriptFacts, withFileLock, writeFileAtomic } from "@carryover/core";
 import { code, oneLine, progressSummary, type Scope, shownPath, utcDate, utcMinute } from "./describe.ts";
 import type { PrepState } from "./prep-state.ts";
 import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
@@ -32,7 +32,7 @@ export function writeMemoryEntry(env: Env, cwd: string, compaction: Compaction, 
   const existing = readFileNoFollow(topicPath) ?? topicHead(fileName, compaction, facts);
   writeFileAtomic(topicPath, upsertSection(existing, sectionMarker(compaction), topicSection(compaction, facts, scope, prep)));
   const indexPath = join(dir, "MEMORY.md");
-  return { topicPath, indexLine: withFileLock(env, indexPath, () => addIndexLine(indexPath, fileName, compaction, facts)) };
+  return { topicPath, indexLine: withFileLock(ensureLockDir(env), indexPath, () => addIndexLine(indexPath, fileName, compaction, facts)) };
 }
 
 function topicHead(fileName: string, compaction: Compaction, facts: TranscriptFacts): string {

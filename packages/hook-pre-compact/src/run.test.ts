@@ -9,13 +9,13 @@ import {
   MECHANICAL_SNAPSHOT_MARK,
   mechanicalSnapshotPath,
   type PreCompactInput,
-  readPreCompactJournal,
   renderState,
   STATE_HEADERS,
   verifyState,
 } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boundaryLine, callLine, promptLine, resultLine, writeTranscript } from "../../../test-fixtures/transcripts/lines.ts";
+import { readPreCompactJournal } from "./journal.ts";
 import { run } from "./run.ts";
 
 const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";

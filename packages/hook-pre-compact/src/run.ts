@@ -15,10 +15,10 @@ import {
   transcriptPath,
   type TranscriptFacts,
   writeFileAtomic,
-  writePreCompactJournal,
 } from "@carryover/core";
 import { changesLogPath, writeChangesLog } from "./changes-log.ts";
 import type { Scope } from "./describe.ts";
+import { writePreCompactJournal } from "./journal.ts";
 import { writeMemoryEntry } from "./memory-entry.ts";
 import { readPrepState } from "./prep-state.ts";
 import type { Compaction } from "./sections.ts";

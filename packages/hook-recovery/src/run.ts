@@ -1,7 +1,6 @@
 // SessionStart (matcher compact) and UserPromptSubmit: right after a compaction, tells the agent where the
 // session's state file, plan, task list and changes log are; exactly once, by whichever channel runs first.
 import {
-  claimRecovery,
   COMPACTED_MARKER,
   type CompactionFacts,
   contextOutput,
@@ -9,7 +8,6 @@ import {
   type HookDefinition,
   type HookJsonOutput,
   hasPendingCompaction,
-  hookContextSinceLastBoundary,
   readMarker,
   RECOVERY_DELIVERED_MARKER,
   recordRecoveryDelivered,
@@ -19,7 +17,9 @@ import {
   transcriptPath,
   userPromptSubmitInput,
 } from "@carryover/core";
+import { claimRecovery } from "./claim.ts";
 import { type FactsQuery, gatherFacts } from "./facts.ts";
+import { hookContextSinceLastBoundary } from "./hook-context.ts";
 import { RECOVERY_HEADING, renderRecovery } from "./render.ts";
 
 type RecoveryEvent = "SessionStart" | "UserPromptSubmit";

@@ -1,9 +1,10 @@
 // Status line command: context use as a share of the auto-compact point; records the reading, raises the
 // level markers, and shows the user's own status line (chained) beside it.
-import { errorMessage, levelPercent, type StatusLineCommand, type StatusLineContext, statusLineFacts } from "@carryover/core";
+import { errorMessage, levelPercent, type StatusLineCommand, type StatusLineContext } from "@carryover/core";
 import { type ChainOutcome, type ChainOptions, runChained } from "./chain.ts";
 import { colorAllowed, toneOf } from "./color.ts";
 import { composeLines, type OurLine } from "./compose.ts";
+import { statusLineFacts } from "./facts.ts";
 import { columnsOf } from "./fit.ts";
 import { lineValues, renderLine } from "./line.ts";
 import { remember } from "./remember.ts";

@@ -1,4 +1,5 @@
-import { autoCompactTokens, type Env, modelWindowTokens, readAutoCompactSettings, type StatusLineFacts, type UsageReading } from "@carryover/core";
+import { autoCompactTokens, type Env, modelWindowTokens, readAutoCompactSettings, type UsageReading } from "@carryover/core";
+import type { StatusLineFacts } from "./facts.ts";
 
 export interface Sizes {
   windowTokens: number;

@@ -17,5 +17,5 @@ export function underInstallLock(args: ParsedArgs, io: Io, run: () => number): n
   // Beside settings.json, not in carryover's dir: an install that fails must leave no carryover dir behind.
   const lockDir = claudeDir(io.env);
   mkdirSync(lockDir, { recursive: true });
-  return withFileLock(io.env, installRecordPath(io.env), run, { timeoutMs: WAIT_MS, lockDir });
+  return withFileLock(lockDir, installRecordPath(io.env), run, { timeoutMs: WAIT_MS });
 }

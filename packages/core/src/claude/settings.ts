@@ -1,0 +1,42 @@
+import { join } from "node:path";
+import { readTextIfExists } from "../fs/_text-if-exists.ts";
+import type { AutoCompactSettings } from "./auto-compact.ts";
+import type { Env } from "../env.ts";
+import { claudeDir } from "./paths.ts";
+
+/** Claude Code's settings files in the order it layers them (later wins). */
+export function claudeSettingsPaths(env: Env, projectDir: string | undefined): string[] {
+  const paths = [join(claudeDir(env), "settings.json")];
+  if (projectDir) paths.push(join(projectDir, ".claude", "settings.json"), join(projectDir, ".claude", "settings.local.json"));
+  return paths;
+}
+
+/**
+ * The value Claude Code's layered settings give `key` when it passes `accept` (the last file that sets an
+ * accepted value wins); unreadable files count as absent.
+ */
+export function layeredSetting<T>(env: Env, projectDir: string | undefined, key: string, accept: (value: unknown) => value is T): T | undefined {
+  let found: T | undefined;
+  for (const path of claudeSettingsPaths(env, projectDir)) {
+    const text = readTextIfExists(path);
+    // A settings.json that never names the key is not parsed: the status line asks on every render, and
+    // a user's settings run to kilobytes of permissions and hooks. (A key spelt with \u escapes is missed.)
+    if (text === null || !text.includes(`"${key}"`)) continue;
+    let settings: unknown;
+    try {
+      settings = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    const value = (settings as Record<string, unknown> | null)?.[key];
+    if (accept(value)) found = value;
+  }
+  return found;
+}
+
+const isPositiveNumber = (value: unknown): value is number => typeof value === "number" && value > 0;
+
+/** The settings that move the auto-compact point. */
+export function readAutoCompactSettings(env: Env, projectDir: string | undefined): AutoCompactSettings {
+  return { autoCompactWindow: layeredSetting(env, projectDir, "autoCompactWindow", isPositiveNumber) };
+}

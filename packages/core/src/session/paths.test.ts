@@ -1,0 +1,84 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { compactStatePath, defaultStateDir, ensureSessionDir, mechanicalSnapshotPath, sessionDirPath } from "./paths.ts";
+
+const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
+let home: string;
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), "carryover-paths-"));
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+describe("session path names", () => {
+  const env = { HOME: "/home/user", TMPDIR: "/var/tmp" };
+
+  it("puts a session's files under ~/.claude/carryover/sessions", () => {
+    expect(sessionDirPath(env, SESSION)).toBe(`/home/user/.claude/carryover/sessions/${SESSION}`);
+    expect(mechanicalSnapshotPath(env, SESSION)).toBe(`/home/user/.claude/carryover/sessions/${SESSION}/snapshot.md`);
+  });
+
+  it("puts compact-prep state files in ${TMPDIR}/claude-compact-state unless configured", () => {
+    expect(defaultStateDir(env)).toBe("/var/tmp/claude-compact-state");
+    expect(compactStatePath(env, SESSION)).toBe(`/var/tmp/claude-compact-state/${SESSION}.md`);
+    expect(compactStatePath(env, SESSION, "/srv/state")).toBe(`/srv/state/${SESSION}.md`);
+  });
+
+  it("refuses an unsafe session id in every path built from one", () => {
+    const badSession = expect.objectContaining({ code: "BAD_SESSION_ID" });
+    for (const id of ["../x", "/abs", "a/b", "", "x\0y"]) {
+      expect(() => sessionDirPath(env, id)).toThrow(badSession);
+      expect(() => compactStatePath(env, id)).toThrow(badSession);
+    }
+  });
+});
+
+describe("ensureSessionDir", () => {
+  const unsafe = expect.objectContaining({ code: "UNSAFE_PATH" });
+
+  it("creates the session dir 0700, and every dir above it that carryover owns", () => {
+    const dir = ensureSessionDir({ HOME: home }, SESSION);
+    expect(dir).toBe(join(home, ".claude/carryover/sessions", SESSION));
+    for (const path of [dir, join(home, ".claude/carryover/sessions"), join(home, ".claude/carryover")]) {
+      expect(statSync(path).mode & 0o777).toBe(0o700);
+    }
+  });
+
+  it("refuses a symlinked sessions dir and writes nothing through it", () => {
+    const elsewhere = join(home, "elsewhere");
+    mkdirSync(elsewhere);
+    mkdirSync(join(home, ".claude/carryover"), { recursive: true, mode: 0o700 });
+    symlinkSync(elsewhere, join(home, ".claude/carryover/sessions"));
+    expect(() => ensureSessionDir({ HOME: home }, SESSION)).toThrow(unsafe);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it("refuses a symlinked session dir", () => {
+    const elsewhere = join(home, "elsewhere");
+    mkdirSync(elsewhere);
+    mkdirSync(join(home, ".claude/carryover/sessions"), { recursive: true, mode: 0o700 });
+    symlinkSync(elsewhere, join(home, ".claude/carryover/sessions", SESSION));
+    expect(() => ensureSessionDir({ HOME: home }, SESSION)).toThrow(unsafe);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it("refuses a sessions dir with mode 0777", () => {
+    mkdirSync(join(home, ".claude/carryover/sessions"), { recursive: true });
+    chmodSync(join(home, ".claude/carryover/sessions"), 0o777);
+    expect(() => ensureSessionDir({ HOME: home }, SESSION)).toThrow(unsafe);
+    expect(readdirSync(join(home, ".claude/carryover/sessions"))).toEqual([]);
+  });
+
+  it("refuses an unsafe session id before creating anything", () => {
+    expect(() => ensureSessionDir({ HOME: home }, "../../escape")).toThrow(expect.objectContaining({ code: "BAD_SESSION_ID" }));
+    expect(readdirSync(home)).toEqual([]);
+  });
+
+  it("refuses a file at the carryover dir", () => {
+    mkdirSync(join(home, ".claude"));
+    writeFileSync(join(home, ".claude/carryover"), "");
+    expect(() => ensureSessionDir({ HOME: home }, SESSION)).toThrow(unsafe);
+  });
+});

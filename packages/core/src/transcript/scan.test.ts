@@ -1,0 +1,273 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateTranscript, type GeneratedTruth } from "../../../../test-fixtures/transcripts/generate.ts";
+import { callLine as call, promptLine as prompt, resultLine as result, writeTranscript } from "../../../../test-fixtures/transcripts/lines.ts";
+import { scanTranscript } from "./scan.ts";
+
+const PAYLOADS = join(import.meta.dirname, "../../../../test-fixtures/payloads");
+const SAMPLE = join(PAYLOADS, "transcript-sample.jsonl");
+const AUTO_SAMPLE = join(PAYLOADS, "transcript-sample.auto-compact.jsonl");
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "carryover-scan-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let written = 0;
+function transcript(lines: Parameters<typeof writeTranscript>[1], tail = "\n"): string {
+  return writeTranscript(join(dir, `t${++written}.jsonl`), lines, tail);
+}
+
+describe("scanTranscript on captured transcripts", () => {
+  it("reads files, commands, errors, todos, the last request and the compaction of the manual sample", async () => {
+    const facts = await scanTranscript(SAMPLE);
+    expect(facts.filesChanged).toEqual([
+      { path: "/home/user/proj/src/app.ts", tools: ["Write"], count: 1 },
+      { path: "/home/user/proj/notes.txt", tools: ["Edit"], count: 1 },
+    ]);
+    expect(facts.commands.map(({ command, failed }) => [command.slice(0, 20), failed])).toEqual([
+      ["env | sort > /home/u", false],
+      ["ls /definitely-not-h", true],
+    ]);
+    expect(facts.errors).toMatchObject([
+      { tool: "Bash", target: "ls /definitely-not-here-xyz", message: expect.stringContaining("No such file or directory"), resolved: false },
+      { tool: "Edit", target: "/home/user/proj/notes.txt", message: "String to replace not found in file.\nString: NOT-PRESENT", resolved: false },
+    ]);
+    expect(facts.todos).toEqual([
+      { content: "Write app.ts", status: "completed" },
+      { content: "Fix notes", status: "in_progress" },
+      { content: "Run tests", status: "pending" },
+    ]);
+    expect(facts.lastUserRequest).toBe("what next?");
+    expect(facts.compactions).toEqual([{ trigger: "manual", preTokens: 105, postTokens: 2756, atMs: Date.parse("2026-11-29T17:13:24.874Z") }]);
+    expect(facts.planMode).toBe(false);
+    expect(facts.skipped).toEqual({ badLines: 0, truncatedTail: false, longLines: 0, headBytes: 0, droppedEntries: 0 });
+  });
+
+  it("from the last boundary drops earlier activity but keeps state that outlives a compaction", async () => {
+    const facts = await scanTranscript(SAMPLE, { fromLastBoundary: true });
+    expect(facts.filesChanged).toEqual([]);
+    expect(facts.commands).toEqual([]);
+    expect(facts.errors).toEqual([]);
+    expect(facts.todos).toHaveLength(3);
+    expect(facts.lastUserRequest).toBe("what next?");
+    expect(facts.compactions).toHaveLength(1);
+  });
+
+  it("reads the auto-compaction sample", async () => {
+    const facts = await scanTranscript(AUTO_SAMPLE);
+    expect(facts.commands.map((entry) => entry.command)).toEqual(["echo a", "echo b", "echo c"]);
+    expect(facts.compactions).toMatchObject([{ trigger: "auto", preTokens: 70005, postTokens: 2616 }]);
+    expect(facts.lastUserRequest).toMatch(/^do it MOCKSCRIPT/);
+  });
+});
+
+describe("scanTranscript decisions", () => {
+  it("marks an error resolved once the same command, or any change to the same file, succeeds later", async () => {
+    const path = transcript([
+      prompt("fix the build"),
+      call("t1", "Bash", { command: "pnpm test" }),
+      result("t1", "Exit code 1\n2 failing", true),
+      call("t2", "Edit", { file_path: "/p/a.ts", old_string: "x", new_string: "y" }),
+      result("t2", "<tool_use_error>String to replace not found in file.</tool_use_error>", true),
+      call("t3", "Bash", { command: "pnpm lint" }),
+      result("t3", "Exit code 2", true),
+      call("t4", "Write", { file_path: "/p/a.ts", content: "fixed" }),
+      result("t4", "File created"),
+      call("t5", "Bash", { command: "pnpm test" }),
+      result("t5", "ok"),
+    ]);
+    const facts = await scanTranscript(path);
+    expect(facts.errors.map(({ target, resolved, resolution }) => [target, resolved, resolution])).toEqual([
+      ["pnpm test", true, "the same command succeeded later"],
+      ["/p/a.ts", true, "a later Write of the same file succeeded"],
+      ["pnpm lint", false, undefined],
+    ]);
+    expect(facts.errors[1]!.message).toBe("String to replace not found in file.");
+    expect(facts.commands).toEqual([
+      { command: "pnpm test", failed: false, count: 2, failures: 1 },
+      { command: "pnpm lint", failed: true, count: 1, failures: 1 },
+    ]);
+    expect(facts.filesChanged).toEqual([{ path: "/p/a.ts", tools: ["Write"], count: 1 }]);
+  });
+
+  it("does not let a success that came before the error resolve it", async () => {
+    const path = transcript([
+      call("t1", "Bash", { command: "make" }),
+      result("t1", "ok"),
+      call("t2", "Bash", { command: "make" }),
+      result("t2", "Exit code 2", true),
+    ]);
+    const facts = await scanTranscript(path);
+    expect(facts.errors).toMatchObject([{ target: "make", resolved: false }]);
+    expect(facts.commands).toEqual([{ command: "make", failed: true, count: 2, failures: 1 }]);
+  });
+
+  it("attributes errors inside a parallel batch to the right calls", async () => {
+    const path = transcript([
+      call("a", "Read", { file_path: "/p/missing.ts" }, "msg_batch"),
+      call("b", "Bash", { command: "ls" }, "msg_batch"),
+      result("b", "files"),
+      result("a", "File does not exist.", true),
+      call("c", "Bash", { command: "pwd" }),
+      result("c", "/p"),
+    ]);
+    const facts = await scanTranscript(path);
+    expect(facts.errors).toMatchObject([{ tool: "Read", target: "/p/missing.ts", resolved: false }]);
+    expect(facts.commands.map((entry) => [entry.command, entry.failed])).toEqual([
+      ["ls", false],
+      ["pwd", false],
+    ]);
+  });
+
+  it("ignores tool calls and errors inside bookkeeping lines and inside tool output", async () => {
+    const path = transcript([
+      { type: "api-request-blob", sessionId: "s", message: { role: "assistant", content: [{ type: "tool_use", id: "z", name: "Write", input: { file_path: "/p/ghost.ts" } }] } },
+      { type: "api-request-blob", sessionId: "s", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "z", content: "x", is_error: true }] } },
+      call("r", "Read", { file_path: "/p/log.jsonl" }),
+      result("r", '{"type":"tool_use","id":"q","name":"Write","input":{"file_path":"/p/ghost.ts"}} "is_error":true'),
+    ]);
+    const facts = await scanTranscript(path);
+    expect(facts.filesChanged).toEqual([]);
+    expect(facts.errors).toEqual([]);
+  });
+
+  it("keeps the latest main-chain TodoWrite list and the Task tools' list", async () => {
+    const path = transcript([
+      call("w1", "TodoWrite", { todos: [{ content: "old", status: "pending", activeForm: "x" }] }),
+      result("w1", "ok"),
+      call("w2", "TodoWrite", { todos: [{ content: "new", status: "in_progress", activeForm: "x" }] }),
+      result("w2", "ok"),
+      call("w3", "TodoWrite", { todos: [{ content: "subagent", status: "pending" }] }, "msg_side", true),
+      result("w3", "ok"),
+      call("c1", "TaskCreate", { subject: "Write app", description: "d" }),
+      result("c1", "Task #7 created successfully: Write app", false, { task: { id: "7", subject: "Write app" } }),
+      call("c2", "TaskCreate", { subject: "Drop me", description: "d" }),
+      result("c2", "Task #8 created successfully: Drop me", false, { task: { id: "8", subject: "Drop me" } }),
+      call("u1", "TaskUpdate", { taskId: "7", status: "completed" }),
+      result("u1", "Updated task #7 status"),
+      call("u2", "TaskUpdate", { taskId: "8", status: "deleted" }),
+      result("u2", "Updated task #8 status"),
+    ]);
+    const facts = await scanTranscript(path);
+    expect(facts.todos).toEqual([{ content: "new", status: "in_progress" }]);
+    expect(facts.tasks).toEqual([{ id: "7", subject: "Write app", status: "completed" }]);
+  });
+
+  it("finds a TaskCreate's id in a later chunk, whatever order the call's keys come in", async () => {
+    const filler = Array.from({ length: 12 }, (_, i) => result(`r${i}`, "x".repeat(100_000)));
+    const nameFirst = JSON.stringify(call("c2", "TaskCreate", { subject: "Second" })).replace('{"type":"tool_use","id":"c2","name":"TaskCreate"', '{"name":"TaskCreate","type":"tool_use","id":"c2"');
+    const path = transcript([
+      call("c1", "TaskCreate", { subject: "First" }),
+      ...filler,
+      result("c1", "Task #41 created successfully: First", false, { task: { id: "41", subject: "First" } }),
+      nameFirst,
+      ...filler,
+      result("c2", "Task #42 created successfully: Second", false, { task: { id: "42", subject: "Second" } }),
+    ]);
+    expect((await scanTranscript(path)).tasks).toEqual([
+      { id: "41", subject: "First", status: "pending" },
+      { id: "42", subject: "Second", status: "pending" },
+    ]);
+  });
+
+  it("lists plan files apart from project files and follows the permission mode", async () => {
+    const path = transcript([
+      prompt("make a plan", "plan"),
+      call("p1", "Write", { file_path: "/home/u/.claude/plans/make-a-plan-brave-turing.md", content: "# Plan" }),
+      result("p1", "File created"),
+      { type: "permission-mode", permissionMode: "plan", sessionId: "s" },
+    ]);
+    const facts = await scanTranscript(path);
+    expect(facts.plansWritten).toEqual(["/home/u/.claude/plans/make-a-plan-brave-turing.md"]);
+    expect(facts.filesChanged).toEqual([]);
+    expect(facts.planMode).toBe(true);
+    const after = await scanTranscript(transcript([prompt("make a plan", "plan"), prompt("go ahead", "acceptEdits")]));
+    expect(after.planMode).toBe(false);
+    expect(after.lastUserRequest).toBe("go ahead");
+  });
+
+  it("takes the last prompt a person typed, not command echoes, meta lines or summaries", async () => {
+    const path = transcript([
+      prompt("refactor the parser"),
+      { ...prompt("<command-name>/compact</command-name>\n<command-message>compact</command-message>"), permissionMode: undefined },
+      { ...prompt("Caveat: local command"), isMeta: true },
+      { ...prompt("This session is being continued from a previous conversation"), isCompactSummary: true, isVisibleInTranscriptOnly: true },
+      { ...prompt([{ type: "text", text: "<local-command-stdout>Compacted</local-command-stdout>" }] as unknown as string) },
+    ]);
+    expect((await scanTranscript(path)).lastUserRequest).toBe("refactor the parser");
+  });
+
+  it("counts a torn last line and unreadable candidates, and keeps going", async () => {
+    const path = transcript([call("t1", "Bash", { command: "ls" }), '{"type":"user","is_error":true, broken', result("t1", "ok")], '\n{"parentUuid":"x","message":{"content":[{"type":"tool_use","id":"t9"');
+    const facts = await scanTranscript(path);
+    expect(facts.commands).toEqual([{ command: "ls", failed: false, count: 1, failures: 0 }]);
+    expect(facts.skipped).toMatchObject({ badLines: 2, truncatedTail: true });
+  });
+
+  it("reads only the last maxBytes", async () => {
+    const lines = [call("a", "Bash", { command: "first" }), result("a", "ok"), call("b", "Bash", { command: "second" }), result("b", "ok")];
+    const path = transcript(lines);
+    const tailBytes = JSON.stringify(lines[2]).length + JSON.stringify(lines[3]).length + 2;
+    const facts = await scanTranscript(path, { maxBytes: tailBytes + 10 });
+    expect(facts.commands.map((entry) => entry.command)).toEqual(["second"]);
+    expect(facts.bytesRead).toBe(tailBytes + 10);
+    expect(facts.skipped.headBytes).toBeGreaterThan(0);
+  });
+
+  it("passes over a line longer than 16 MiB without losing the lines around it", async () => {
+    const huge = result("r", "x".repeat(17 * 1024 * 1024));
+    const path = transcript([call("a", "Bash", { command: "before" }), result("a", "ok"), huge, call("b", "Bash", { command: "after" }), result("b", "ok")]);
+    const facts = await scanTranscript(path);
+    expect(facts.commands.map((entry) => entry.command)).toEqual(["before", "after"]);
+    expect(facts.skipped.longLines).toBe(1);
+  });
+
+  it("rejects a transcript that does not exist", async () => {
+    await expect(scanTranscript(join(dir, "missing.jsonl"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("refuses a FIFO nobody writes, a device that never ends and a directory, instead of hanging", async () => {
+    const fifo = join(dir, "fifo.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    for (const path of [fifo, "/dev/zero", dir]) {
+      await expect(scanTranscript(path)).rejects.toThrow(expect.objectContaining({ code: "BAD_INPUT", message: `${path} is not a regular file` }));
+    }
+  });
+});
+
+describe("scanTranscript on a generated 24 MB transcript", () => {
+  let path: string;
+  let truth: GeneratedTruth;
+  beforeAll(() => {
+    path = join(dir, "generated.jsonl");
+    truth = generateTranscript(path, { targetBytes: 24_000_000, compactions: 3, seed: 42, tornTail: true });
+  });
+
+  const activity = (facts: Awaited<ReturnType<typeof scanTranscript>>) => ({
+    files: Object.fromEntries(facts.filesChanged.map((file) => [file.path, file.count])),
+    commands: Object.fromEntries(facts.commands.map(({ command, count, failures, failed }) => [command, { count, failures, failed }])),
+    errors: facts.errors.length,
+    resolvedErrors: facts.errors.filter((error) => error.resolved).length,
+  });
+
+  it("finds exactly what the generator put after the last compaction", async () => {
+    const facts = await scanTranscript(path, { fromLastBoundary: true });
+    expect(activity(facts)).toEqual(truth.section);
+    expect(truth.section.errors).toBeGreaterThan(0);
+    expect(facts.compactions).toHaveLength(truth.compactions);
+    expect(facts.todos).toEqual(truth.todos);
+    expect(facts.tasks).toEqual(truth.tasks);
+    expect(facts.lastUserRequest).toBe(truth.lastUserRequest);
+    expect(facts.skipped).toMatchObject({ truncatedTail: true, badLines: 1, longLines: 0 });
+    expect(facts.bytesRead).toBe(truth.bytes);
+  });
+
+  it("and over the whole file", async () => {
+    expect(activity(await scanTranscript(path))).toEqual(truth.whole);
+  });
+});

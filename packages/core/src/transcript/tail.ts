@@ -1,0 +1,76 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { contextTokensOf, type UsageCounts } from "../claude/usage.ts";
+
+export interface TailUsage {
+  contextTokens: number;
+  model?: string | undefined;
+  /** The line's own timestamp, when it has one. */
+  atMs?: number | undefined;
+  /** True when the newest fact is a compaction (the boundary's postTokens), not a response. */
+  afterCompaction: boolean;
+}
+
+const FIRST_CHUNK_BYTES = 64 * 1024;
+const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+
+interface TranscriptLine {
+  type?: string;
+  subtype?: string;
+  isSidechain?: boolean;
+  timestamp?: string;
+  message?: { model?: string; usage?: UsageCounts };
+  compactMetadata?: { postTokens?: number };
+}
+
+/**
+ * The context size after the newest response, read from the transcript's end: the last main-chain
+ * assistant line with usage, or a newer compact_boundary's postTokens. Reads 64 KiB, doubling up
+ * to `maxBytes`, so its cost does not grow with the transcript. Null when nothing is found.
+ */
+export function readTailUsage(path: string, maxBytes = DEFAULT_MAX_BYTES): TailUsage | null {
+  let fd: number;
+  try {
+    // Non-blocking: opening a FIFO nobody writes would block the whole process.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return null;
+    const size = stat.size;
+    for (let chunk = FIRST_CHUNK_BYTES; ; chunk *= 2) {
+      const length = Math.min(chunk, size, maxBytes);
+      const buffer = Buffer.allocUnsafe(length);
+      const read = readSync(fd, buffer, 0, length, size - length);
+      const found = newestUsage(buffer.toString("utf8", 0, read), length === size);
+      if (found || length === size || length >= maxBytes) return found;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function newestUsage(text: string, fromStart: boolean): TailUsage | null {
+  const lines = text.split("\n");
+  const first = fromStart ? 0 : 1;
+  for (let i = lines.length - 1; i >= first; i--) {
+    const raw = lines[i]!;
+    const isBoundary = raw.includes('"compact_boundary"');
+    if (!isBoundary && !(raw.includes('"assistant"') && raw.includes('"usage"'))) continue;
+    let line: TranscriptLine;
+    try {
+      line = JSON.parse(raw) as TranscriptLine;
+    } catch {
+      continue;
+    }
+    const atMs = line.timestamp ? Date.parse(line.timestamp) || undefined : undefined;
+    if (line.type === "system" && line.subtype === "compact_boundary") {
+      return { contextTokens: line.compactMetadata?.postTokens ?? 0, atMs, afterCompaction: true };
+    }
+    const usage = line.message?.usage;
+    if (line.type !== "assistant" || line.isSidechain || !usage || line.message?.model === "<synthetic>") continue;
+    return { contextTokens: contextTokensOf(usage), model: line.message?.model, atMs, afterCompaction: false };
+  }
+  return null;
+}
