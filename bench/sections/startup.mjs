@@ -76,18 +76,6 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
       }
       cases.push(c);
     }
-    // The status line runs from V8's code cache (packages/build --code-cache): what a start without one costs.
-    const fast = entry.cases.find((hookCase) => hookCase.name === "fast");
-    if (hook.statusLine && fast) {
-      const context = caseContext(kit, `${hook.hook}-no-code-cache`, payloadsDir, transcript);
-      cases.push({
-        name: `${hook.hook} fast, no code cache`,
-        row: { hook: hook.hook, path: "fast, no code cache", what: "the same re-render compiling its code afresh (`CARRYOVER_CODE_CACHE=0`), as the first run after an install or a Node upgrade does before it writes the cache" },
-        proc: hookProc(hook, fast, context, { CARRYOVER_CODE_CACHE: "0" }),
-        setup: () => fast.setup?.(context),
-        check: ([stdout]) => checkHookCase(kit, fast, context, stdout),
-      });
-    }
   }
   log(`start-up: ${cases.length} cases × ${runs} rounds`);
   const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, paired: true, onProgress: (text) => log(`start-up ${text}`) });

@@ -52,13 +52,13 @@ async function assemblePackage(pkgDir, outDir) {
   const skillTargets = new Map(Object.entries(field.files ?? {}).map(([target, source]) => [normal(source), target]));
   const executables = [];
   const built = new Set();
-  for (const { entry, outfile, codeCache } of buildPairs(pkg, where)) {
+  for (const { entry, outfile } of buildPairs(pkg, where)) {
     const bin = binName(pkg, outfile, where);
     // A skill's executables live in its own dir: SKILL.md runs them as ${CLAUDE_SKILL_DIR}/<name>.
     const target = skillDir ? skillTargets.get(normal(outfile)) : basename(outfile);
     if (target === undefined) throw new Error(`${where}: ${outfile} is built but "carryover.files" does not list it`);
     const releaseFile = join(skillDir ?? join(outDir, "bin"), target);
-    await buildExecutable({ entry, outfile: releaseFile, cwd: pkgDir, codeCache });
+    await buildExecutable({ entry, outfile: releaseFile, cwd: pkgDir });
     rmSync(`${releaseFile}.meta.json`, { force: true });
     built.add(normal(outfile));
     if (!skillDir) executables.push({ name: bin, file: `bin/${target}`, sha256: sha256File(releaseFile) });
@@ -93,13 +93,12 @@ function buildPairs(pkg, where) {
   const script = pkg.scripts?.build ?? "";
   const words = script.trim().split(/\s+/);
   if (words[0] !== "carryover-build") return [];
-  const codeCache = words[1] === "--code-cache";
-  const args = words.slice(codeCache ? 2 : 1);
+  const args = words.slice(1);
   if (args.length % 2 !== 0 || args.some((arg) => /[&|;<>$`]/.test(arg))) {
     throw new Error(`${where}: scripts.build must be "carryover-build <entry> <outfile> …", got ${JSON.stringify(script)}`);
   }
   const pairs = [];
-  for (let i = 0; i < args.length; i += 2) pairs.push({ entry: args[i], outfile: args[i + 1], codeCache });
+  for (let i = 0; i < args.length; i += 2) pairs.push({ entry: args[i], outfile: args[i + 1] });
   return pairs;
 }
 

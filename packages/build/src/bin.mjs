@@ -1,17 +1,14 @@
 #!/usr/bin/env node
 import { buildExecutable } from "./index.mjs";
 
-const args = process.argv.slice(2);
-// The hooks' builds: compiled through V8's code cache (see src/code-cache.mjs).
-const codeCache = args[0] === "--code-cache";
-const pairs = codeCache ? args.slice(1) : args;
+const pairs = process.argv.slice(2);
 if (pairs.length === 0 || pairs.length % 2 !== 0) {
-  console.error("usage: carryover-build [--code-cache] <entry.ts> <outfile.cjs> [<entry> <outfile> …]");
+  console.error("usage: carryover-build <entry.ts> <outfile.cjs> [<entry> <outfile> …]");
   process.exit(2);
 }
 try {
   for (let i = 0; i < pairs.length; i += 2) {
-    const { outfile, bytes } = await buildExecutable({ entry: pairs[i], outfile: pairs[i + 1], codeCache });
+    const { outfile, bytes } = await buildExecutable({ entry: pairs[i], outfile: pairs[i + 1] });
     console.log(`built ${outfile} (${(bytes / 1024).toFixed(1)} KiB)`);
   }
 } catch (error) {

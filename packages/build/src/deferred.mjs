@@ -8,8 +8,8 @@ import { carriedText, carrierFunction } from "./comment-carrier.mjs";
 const LOADER = "carryover:deferred";
 const NAMESPACE = "carryover-deferred";
 const RESOLVING = Symbol("resolving");
-/** The function carrying the deferred source; code compiled by the code cache's loader gets it as a parameter. */
-export const DEFERRED_CARRIER = "__carryoverDeferred";
+/** The function carrying the deferred source. */
+const DEFERRED_CARRIER = "__carryoverDeferred";
 const PROBE = "carryover-deferred-probe:";
 /** The deferred bundle's synthetic entry, which the executable's metafile leaves out. */
 export const DEFERRED_ENTRY = "carryover-deferred-entry.js";

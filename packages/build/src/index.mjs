@@ -1,7 +1,6 @@
 import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { build } from "esbuild";
-import { withCodeCache } from "./code-cache.mjs";
 import { bundleDeferred, DEFERRED_ENTRY, deferredFooter, deferredImports, deferredPlugin } from "./deferred.mjs";
 
 /**
@@ -34,13 +33,11 @@ export function executableOptions(entry, outfile, cwd) {
  * and the esbuild metafile beside it (`<outfile>.meta.json`) so a release can tell which core files
  * each bundle contains. CommonJS because it starts ~5 ms faster than ESM on Node 20 here. The entry's
  * dynamic imports of its own sources are deferred: carried in a comment, compiled when first imported.
- * With `codeCache` (the status line: most of its code runs on every render) the code is compiled through
- * V8's code cache (code-cache.mjs).
  *
- * @param {{ entry: string, outfile: string, cwd?: string, codeCache?: boolean }} options
+ * @param {{ entry: string, outfile: string, cwd?: string }} options
  * @returns {Promise<{ outfile: string, bytes: number }>}
  */
-export async function buildExecutable({ entry, outfile, cwd = process.cwd(), codeCache = false }) {
+export async function buildExecutable({ entry, outfile, cwd = process.cwd() }) {
   const outPath = resolve(cwd, outfile);
   mkdirSync(dirname(outPath), { recursive: true });
   const options = executableOptions(entry, outPath, cwd);
@@ -49,16 +46,9 @@ export async function buildExecutable({ entry, outfile, cwd = process.cwd(), cod
   const deferred = paths.length > 0 ? await bundleDeferred(options, paths) : null;
   const deferredCarrier = deferred ? deferredFooter(deferred.source, name) : null;
   const plugins = [deferredPlugin(paths)];
-  let result;
-  if (codeCache) {
-    result = await build({ ...options, banner: undefined, write: false, metafile: true, plugins });
-    writeFileSync(outPath, await withCodeCache({ code: result.outputFiles[0].text, deferredCarrier, name }));
-  } else {
-    result = await build({ ...options, metafile: true, plugins, ...(deferredCarrier ? { footer: { js: deferredCarrier } } : {}) });
-  }
+  const result = await build({ ...options, metafile: true, plugins, ...(deferredCarrier ? { footer: { js: deferredCarrier } } : {}) });
   chmodSync(outPath, 0o755);
   const metafile = deferred ? withDeferredInputs(result.metafile, deferred.metafile) : result.metafile;
-  // The bytes of the file as written: with the code cache, the code is carried in a comment and the loader is added.
   const bytes = statSync(outPath).size;
   metafile.outputs[Object.keys(metafile.outputs)[0]].bytes = bytes;
   writeFileSync(`${outPath}.meta.json`, JSON.stringify(metafile, null, 1));

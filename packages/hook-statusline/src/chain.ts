@@ -11,11 +11,10 @@ export interface ChainOptions {
 // A status line is one to a few rows; more than this is not a status line.
 const MAX_OUTPUT_BYTES = 64 * 1024;
 
-// Loaded only when chaining: node:child_process pulls in net, dgram and the streams, a third of Node 20's
-// start-up time again. Not by import(): the code runs from V8's code cache (packages/build), where a dynamic
-// import has no loader. `require` serves Node 20 before 20.16, which lacks getBuiltinModule.
+// Loaded only when chaining: node:child_process pulls in net, dgram and the streams, a third of Node's
+// start-up time again.
 function childProcess(): typeof ChildProcess {
-  return process.getBuiltinModule?.("node:child_process") ?? require("node:child_process");
+  return process.getBuiltinModule("node:child_process");
 }
 
 /**
