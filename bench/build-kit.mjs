@@ -22,7 +22,7 @@ export async function buildKit(benchDir) {
     outfile: kitPath,
     bundle: true,
     platform: "node",
-    target: "node20",
+    target: "node22",
     format: "esm",
     logLevel: "warning",
   });

@@ -18,7 +18,7 @@ export function executableOptions(entry, outfile, cwd) {
     outfile,
     bundle: true,
     platform: "node",
-    target: "node20",
+    target: "node22",
     format: "cjs",
     minify: true,
     legalComments: "none",
