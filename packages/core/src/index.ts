@@ -28,8 +28,6 @@ export {
   binDir,
   carryoverRoot,
   claudeDir,
-  codeCacheDir,
-  codeCacheFiles,
   ensureLockDir,
   logPath,
   plansDir,

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { claudeDir, codeCacheFiles, homeDir, isTruthy } from "@carryover/core";
+import { claudeDir, homeDir, isTruthy } from "@carryover/core";
 import { type Context, hookOfExecutable } from "../context.ts";
 import { tildify } from "../output/display.ts";
 import type { InstalledSite, Layer } from "../settings/layers.ts";
@@ -88,23 +88,6 @@ export function executableChecks(context: Context, sites: readonly InstalledSite
     const installedVersion = record[name]?.version;
     if (shipped && installedVersion && shipped.version !== installedVersion) checks.push(warn(`${hook} ${installedVersion} is installed; this release has ${shipped.version}`, reinstall));
     else checks.push(ok(`${hook}${installedVersion ? ` ${installedVersion}` : ""}: ${shown} present, executable, sha256 as installed`));
-  }
-  return checks;
-}
-
-/**
- * An executable that starts from a V8 code cache (packages/build `--code-cache`: the status line) is run once
- * with it, as Claude Code would with no stdin: V8 refuses a damaged cache it can tell, but one with flipped bits
- * can crash it, and the status line would then be blank on every render until the file goes.
- */
-export function codeCacheChecks(context: Context, sites: readonly InstalledSite[]): Check[] {
-  const checks: Check[] = [];
-  for (const name of executableNames(context, sites)) {
-    const caches = codeCacheFiles(context.env, name).map((path) => tildify(path, context.env));
-    if (caches.length === 0) continue;
-    const run = spawnSync("node", [join(context.binDir, name)], { input: "", env: { ...context.env }, encoding: "utf8", timeout: 10_000 });
-    if (run.status === 0) checks.push(ok(`${name} starts from its code cache (${caches.join(", ")})`));
-    else checks.push(fail(`${name} ${run.signal ? `was killed by ${run.signal}` : `exited ${run.status}`} starting from its code cache`, `rm ${caches.join(" ")} (its next run writes a new one)`));
   }
   return checks;
 }

@@ -1,6 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { codeCacheDir, codeCacheFiles } from "@carryover/core";
 import type { Change } from "./changes.ts";
 import type { Context } from "../context.ts";
 import { type ManifestEntry, sha256Of, verifiedFile } from "../release/manifest.ts";
@@ -45,14 +44,6 @@ export function planExecutables(context: Context, entries: readonly ManifestEntr
   return changes;
 }
 
-/** The V8 code cache files an executable left (packages/build `--code-cache`), and their dir if that empties it. */
-function codeCacheRemoval(context: Context, name: string): Change[] {
-  const files = codeCacheFiles(context.env, name);
-  if (files.length === 0) return [];
-  // rmdir leaves a dir that still holds something.
-  return [...files.map((path): Change => ({ kind: "remove", path })), { kind: "rmdir", path: codeCacheDir(context.env) }];
-}
-
 /** Removes executables no recorded settings file uses any more, and the bin dir's guard once it is alone. */
 export function planExecutableRemoval(context: Context, hooks: ReadonlySet<string>): Change[] {
   const record = context.installed.record;
@@ -60,7 +51,7 @@ export function planExecutableRemoval(context: Context, hooks: ReadonlySet<strin
   const changes: Change[] = [];
   for (const [name, executable] of Object.entries(record.executables)) {
     if (!hooks.has(executable.hook) || stillUsed.has(executable.hook)) continue;
-    changes.push({ kind: "remove", path: join(context.binDir, name) }, ...codeCacheRemoval(context, name));
+    changes.push({ kind: "remove", path: join(context.binDir, name) });
     delete record.executables[name];
   }
   if (Object.keys(record.executables).length === 0 && changes.length > 0) {

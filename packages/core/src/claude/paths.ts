@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Env, homeDir } from "../env.ts";
 import { findGitRoot } from "../fs/git-root.ts";
@@ -26,27 +25,6 @@ export function projectConfigPath(projectDir: string): string {
 
 export function logPath(env: Env): string {
   return join(carryoverRoot(env), "log", "carryover.log");
-}
-
-/**
- * Where an executable built with packages/build's `--code-cache` keeps its V8 code cache, one file per
- * executable: `<name>-<build hash>-<node version>-<arch>.v8`. The loader (packages/build/src/code-cache.mjs)
- * cannot import core and spells this path out itself; its test holds the two together.
- */
-export function codeCacheDir(env: Env): string {
-  return join(carryoverRoot(env), "cache");
-}
-
-/** The code cache files the executable `name` left, as paths; none when there is no cache dir. */
-export function codeCacheFiles(env: Env, name: string): string[] {
-  const dir = codeCacheDir(env);
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.filter((entry) => entry.startsWith(`${name}-`)).map((entry) => join(dir, entry));
 }
 
 export function binDir(env: Env): string {

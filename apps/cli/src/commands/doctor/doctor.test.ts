@@ -46,25 +46,6 @@ it("a missing, a non-executable and a changed executable each fail with the fix"
   expect(text.out).toMatch(/3 problems found\n$/);
 });
 
-it("runs an executable that has a V8 code cache once with it: a cache it crashes on fails, with its removal as the fix", async () => {
-  await kit.run("install", "statusline");
-  const cacheDir = join(kit.home, ".claude/carryover/cache");
-  mkdirSync(cacheDir, { recursive: true });
-  const cache = join(cacheDir, "carryover-statusline-0123456789abcdef-v20.20.2-x64.v8");
-  // Stands in for V8 crashing on a cache with flipped bits (exit 133, SIGTRAP); fine without the cache.
-  writeFileSync(bin("carryover-statusline"), `process.exit(require("node:fs").existsSync(${JSON.stringify(cache)}) ? 133 : 0);\n`);
-  writeFileSync(cache, "damaged");
-  const report = await doctorJson();
-  expect(failures(report.checks)).toContainEqual({
-    status: "fail",
-    title: "carryover-statusline exited 133 starting from its code cache",
-    fix: "rm ~/.claude/carryover/cache/carryover-statusline-0123456789abcdef-v20.20.2-x64.v8 (its next run writes a new one)",
-  });
-  rmSync(cache);
-  writeFileSync(join(cacheDir, "carryover-statusline-fedcba9876543210-v20.20.2-x64.v8"), "fine");
-  expect((await doctorJson()).checks).toContainEqual({ status: "ok", title: "carryover-statusline starts from its code cache (~/.claude/carryover/cache/carryover-statusline-fedcba9876543210-v20.20.2-x64.v8)" });
-});
-
 it("a registration removed by hand fails with the scope to reinstall into", async () => {
   await kit.run("install", "post-compact");
   kit.writeSettings('{"statusLine": {"type": "command", "command": "echo mine"}}\n');

@@ -5,7 +5,6 @@ import { createContext } from "../../context.ts";
 import { json } from "../../output/display.ts";
 import {
   type Check,
-  codeCacheChecks,
   executableChecks,
   memoryChecks,
   nodeChecks,
@@ -27,7 +26,6 @@ function run(args: ParsedArgs, io: Io): number {
     ...nodeChecks(context),
     ...settingsFileChecks(layers),
     ...executableChecks(context, sites),
-    ...codeCacheChecks(context, sites),
     ...registrationChecks(context, layers, sites),
     ...skillChecks(context),
     ...switchChecks(context, layers, sites.length > 0),

@@ -40,22 +40,6 @@ describe("uninstall", () => {
     expect(existsSync(join(kit.home, ".claude/skills/compact-prep"))).toBe(false);
   });
 
-  it("takes the status line's V8 code cache with its executable, and leaves other files in the cache dir", async () => {
-    const { mkdirSync } = await import("node:fs");
-    await kit.run("install", "statusline", "post-compact");
-    const cache = join(carryoverDir(), "cache");
-    mkdirSync(cache, { recursive: true });
-    writeFileSync(join(cache, "carryover-statusline-0123456789abcdef-v20.20.2-x64.v8"), "cache");
-    writeFileSync(join(cache, "someone-elses.v8"), "theirs");
-    const result = await kit.run("uninstall", "statusline");
-    expect(result.out).toContain("removed ~/.claude/carryover/cache/carryover-statusline-0123456789abcdef-v20.20.2-x64.v8");
-    expect(readdirSync(cache)).toEqual(["someone-elses.v8"]);
-    writeFileSync(join(cache, "carryover-post-compact-0123456789abcdef-v20.20.2-x64.v8"), "cache");
-    rmSync(join(cache, "someone-elses.v8"));
-    await kit.run("uninstall", "--all");
-    expect(existsSync(cache)).toBe(false);
-  });
-
   it("a settings file carryover created is removed again", async () => {
     rmSync(kit.settingsPath);
     await kit.run("install", "post-compact");
