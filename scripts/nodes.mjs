@@ -31,7 +31,10 @@ function fetchNode(version) {
   mkdirSync(nodeCacheDir(), { recursive: true });
   const work = mkdtempSync(join(nodeCacheDir(), ".fetch-"));
   try {
-    const tarball = execFileSync("npm", ["pack", pkg, "--silent", "--pack-destination", work], { encoding: "utf8" }).trim().split("\n").at(-1);
+    const tarball = execFileSync("npm", ["pack", pkg, "--silent", "--pack-destination", work], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .at(-1);
     execFileSync("tar", ["-xzf", join(work, tarball), "-C", work]);
     const node = join(work, "package", "bin", "node");
     if (!existsSync(node)) throw new Error(`${pkg} holds no bin/node`);
@@ -48,7 +51,9 @@ function fetchNode(version) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv[2] !== "fetch") {
-    process.stderr.write("usage: node scripts/nodes.mjs fetch   (installs Node " + NODE_VERSIONS.join(", ") + " for the tests)\n");
+    process.stderr.write(
+      `usage: node scripts/nodes.mjs fetch   (installs Node ${NODE_VERSIONS.join(", ")} for the tests)\n`,
+    );
     process.exit(2);
   }
   try {

@@ -15,7 +15,11 @@ const SUMMARY = /^(?:\S+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$/;
 function runVitest(binDir, args) {
   return new Promise((resolve) => {
     const env = { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}` };
-    const child = spawn(join(binDir, "node"), [VITEST, "run", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(join(binDir, "node"), [VITEST, "run", ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let tail = "";
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);
@@ -24,8 +28,10 @@ function runVitest(binDir, args) {
     child.on("error", (error) => resolve({ code: 1, counts: null, error: error.message }));
     child.on("close", (code, signal) => {
       const line = tail.trimEnd().split("\n").at(-1) ?? "";
-      const match = SUMMARY.exec(line.replace(/\x1b\[[0-9;]*m/g, ""));
-      const counts = match ? { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) } : null;
+      const match = SUMMARY.exec(line);
+      const counts = match
+        ? { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) }
+        : null;
       resolve({ code: code ?? 1, counts, error: signal ? `killed by ${signal}` : null });
     });
   });
@@ -61,7 +67,9 @@ for (const { version, what, args } of runs) {
   // A run that failed must say so even when no test did (a suite that could not load, an unhandled error).
   const failed = code !== 0 && counts.failed === 0 ? 1 : counts.failed;
   total.failed += failed;
-  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed${code !== 0 && counts.failed === 0 ? ` (exited ${code}: counted as 1 failed)` : ""}`);
+  const note = failed === counts.failed ? "" : ` (exited ${code}: counted as 1 failed)`;
+  lines.push(`${label}: ${counts.passed} passed, ${counts.failed} failed${note}`);
 }
-process.stdout.write(`\n${lines.join("\n")}\n\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}\n`);
+const skipped = total.skipped ? `, ${total.skipped} skipped` : "";
+process.stdout.write(`\n${lines.join("\n")}\n\n${total.passed} passed, ${total.failed} failed${skipped}\n`);
 process.exit(total.failed === 0 ? 0 : 1);
