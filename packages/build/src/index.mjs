@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { build } from "esbuild";
 import { bundleDeferred, DEFERRED_ENTRY, deferredFooter, deferredImports, deferredPlugin } from "./deferred.mjs";
+import { launchBanner } from "./launch.mjs";
 
 /**
  * The esbuild options of every carryover executable; the bench builds variants from them.
@@ -29,7 +30,8 @@ export function executableOptions(entry, outfile, cwd) {
 }
 
 /**
- * Bundles one entry into one executable CommonJS file: shebang, no runtime dependencies, mode 755,
+ * Bundles one entry into one executable CommonJS file: a hook's starts with its sh prelude (launch.mjs), anything
+ * else with a node shebang; no runtime dependencies, mode 755,
  * and the esbuild metafile beside it (`<outfile>.meta.json`) so a release can tell which core files
  * each bundle contains. CommonJS because it starts ~5 ms faster than ESM on Node 20 here. The entry's
  * dynamic imports of its own sources are deferred: carried in a comment, compiled when first imported.
@@ -46,7 +48,8 @@ export async function buildExecutable({ entry, outfile, cwd = process.cwd() }) {
   const deferred = paths.length > 0 ? await bundleDeferred(options, paths) : null;
   const deferredCarrier = deferred ? deferredFooter(deferred.source, name) : null;
   const plugins = [deferredPlugin(paths)];
-  const result = await build({ ...options, metafile: true, plugins, ...(deferredCarrier ? { footer: { js: deferredCarrier } } : {}) });
+  const banner = { js: await launchBanner(entry, cwd) };
+  const result = await build({ ...options, banner, metafile: true, plugins, ...(deferredCarrier ? { footer: { js: deferredCarrier } } : {}) });
   chmodSync(outPath, 0o755);
   const metafile = deferred ? withDeferredInputs(result.metafile, deferred.metafile) : result.metafile;
   const bytes = statSync(outPath).size;

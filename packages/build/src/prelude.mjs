@@ -1,0 +1,117 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are sh, whose ${…} is its own
+// A hook's executable is at once a POSIX sh script and its JavaScript bundle. Registered as `/bin/sh <file>
+// <event>`, sh runs the prelude: the hook's own "nothing to do" probe for that event, decided from files before
+// Node starts, then Node without the variables that break or slow it, found where the installer recorded it,
+// else on PATH. `node <file>` (Windows, older registrations) skips all of it: to JavaScript each prelude line is
+// a string and a comment.
+
+const PREFIX = '":" //; ';
+
+/** Variables a probe may read (set, absolute and checked, only when the probe runs). */
+export const PROBE_VARIABLES = {
+  carryover: "carryover's root, `<claude dir>/carryover` (`CLAUDE_CONFIG_DIR`, else `$HOME/.claude`)",
+  session: "the session's dir, `$carryover/sessions/<CLAUDE_CODE_SESSION_ID>` (the id checked as core checks it)",
+  project: "`CLAUDE_PROJECT_DIR`",
+};
+
+/**
+ * The sh lines a probe runs under: nothing odd in the environment (else Node decides), the variables set.
+ * A path Node would normalise differently (`..`, `.`) is odd: sh hands it to the kernel as it is.
+ */
+const PROBE_GUARD = [
+  "c=${CLAUDE_CONFIG_DIR:-${HOME:+$HOME/.claude}}; sid=${CLAUDE_CODE_SESSION_ID-}; project=${CLAUDE_PROJECT_DIR-}",
+  "case $c in /*) ;; *) c= ;; esac",
+  "case /$c/$project/ in */./*|*/../*) c= ;; esac",
+  "case $project in /*) ;; *) c= ;; esac",
+  "case $sid in [A-Za-z0-9]*) ;; *) c= ;; esac",
+  "case $sid in *[!A-Za-z0-9_-]*) c= ;; esac",
+  '[ "${#sid}" -le 128 ] || c=',
+];
+
+/**
+ * A hook's prelude.
+ *
+ * @param {{ hook: string, statusLine: boolean, probes: Record<string, string> }} options `probes`: per event,
+ *   sh that exits 0 when there is nothing to do (and falls through otherwise), reading PROBE_VARIABLES
+ * @returns {string} the lines, the shebang first, each ending in a newline
+ */
+export function prelude({ hook, statusLine, probes }) {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(hook))
+    throw new Error(`hook name ${JSON.stringify(hook)}: lowercase letters, digits and -`);
+  const lines = [];
+  if (!statusLine) {
+    // The switches as core reads them, in the spellings sh can match; any other goes on to Node, which knows them all.
+    lines.push(
+      "case ${CARRYOVER-} in 0|false|off|no|FALSE|OFF|NO|False|Off|No) exit 0;; esac",
+      `case ,\${CARRYOVER_DISABLE-}, in *,all,*|*,${hook},*|*,hook-${hook},*) exit 0;; esac`,
+    );
+  }
+  const events = Object.entries(probes);
+  if (events.length > 0) {
+    // CARRYOVER_DEBUG: Node decides, and traces why.
+    lines.push(
+      'if [ -z "${CARRYOVER_DEBUG-}" ]; then',
+      ...PROBE_GUARD.map((line) => `  ${line}`),
+      '  if [ -n "$c" ]; then',
+    );
+    lines.push("    carryover=$c/carryover; session=$carryover/sessions/$sid");
+    // Not `case`: a prefixed line cannot start a case pattern.
+    for (const [event, probe] of events) {
+      if (!/^[A-Za-z]+$/.test(event))
+        throw new Error(`${hook}: probe event ${JSON.stringify(event)} is not an event name`);
+      lines.push(
+        `    if [ "\${1-}" = ${event} ]; then`,
+        ...probeLines(hook, event, probe).map((line) => `      ${line}`),
+        "    fi",
+      );
+    }
+    lines.push("  fi", "fi");
+  }
+  if (statusLine) {
+    // Handed back to the user's chained status line command by the statusline's JavaScript.
+    lines.push(
+      ...["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"].map(
+        (name) => `if [ -n "\${${name}+x}" ]; then CARRYOVER_USER_${name}=$${name}; export CARRYOVER_USER_${name}; fi`,
+      ),
+    );
+  }
+  // NODE_OPTIONS can make Node fail before any of our code runs (a --require of a file that is gone);
+  // NODE_EXTRA_CA_CERTS loads a CA bundle on every start, for code that opens no TLS connection.
+  lines.push(
+    "unset NODE_OPTIONS NODE_EXTRA_CA_CERTS",
+    // The Node the installer chose, a link beside the executables; else PATH's.
+    'if [ -x "${0%/*}/node" ]; then exec "${0%/*}/node" "$0" "$@"; fi',
+    'if command -v node >/dev/null 2>&1; then exec node "$0" "$@"; fi',
+    ...noNode(hook, statusLine),
+  );
+  return ["#!/bin/sh\n", ...lines.map((line) => `${PREFIX}${line}\n`)].join("");
+}
+
+function probeLines(hook, event, probe) {
+  const lines = probe.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length === 0) throw new Error(`${hook}: the ${event} probe is empty`);
+  // Each line is prefixed for JavaScript's sake: a quoted string must not run on into the next one.
+  for (const line of lines) {
+    if (line.trimEnd().endsWith("\\"))
+      throw new Error(`${hook}: the ${event} probe line ${JSON.stringify(line)} continues on the next`);
+    if (/['"]/.test(line.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, "")))
+      throw new Error(`${hook}: the ${event} probe line ${JSON.stringify(line)} leaves a quote open`);
+  }
+  return lines;
+}
+
+/** No Node anywhere: one log line, exit 0 (a hook fails open; the status line shows why it has no reading). */
+function noNode(hook, statusLine) {
+  const time = "$({ date -u +%Y-%m-%dT%H:%M:%SZ || /bin/date -u +%Y-%m-%dT%H:%M:%SZ; } 2>/dev/null)";
+  return [
+    "l=${CLAUDE_CONFIG_DIR:-${HOME:-/nonexistent}/.claude}/carryover/log/carryover.log",
+    // Bounded as core bounds its log: this may run on every prompt until the user acts.
+    'if [ -d "${l%/*}" ] && [ "$({ wc -c <"$l"; } 2>/dev/null || echo 0)" -lt 262144 ]; then',
+    // No line continuation: the next line's prefix would join the command.
+    `  f='%s ${hook}: no node found (%s/node, PATH=%s); see carryover doctor\\n'`,
+    `  printf "$f" "${time}" "\${0%/*}" "$PATH" >>"$l" 2>/dev/null`,
+    "fi",
+    ...(statusLine ? ["printf 'carryover: no node found - run carryover doctor\\n'"] : []),
+    "exit 0",
+  ];
+}

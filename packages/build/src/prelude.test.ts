@@ -1,0 +1,201 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildExecutable } from "./index.mjs";
+
+const SESSION = "9c6cd707-b302-43ce-83ed-ec04fb1bd89d";
+let dir: string;
+let hook: string;
+let statusLine: string;
+let plain: string;
+
+/** A package dir the build reads as it reads a hook's: package.json's `carryover` field, src/bin.ts, src/hook.ts. */
+function writePackage(name: string, field: Record<string, unknown>, hookFile?: string): string {
+  const root = join(dir, name);
+  mkdirSync(join(root, "src"), { recursive: true });
+  writeFileSync(join(root, "package.json"), JSON.stringify({ name, carryover: field }));
+  const bin = [
+    `const { writeSync } = require("node:fs");`,
+    `const env = process.env;`,
+    `const names = ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"];`,
+    `const seen = [...names, ...names.map((name) => "CARRYOVER_USER_" + name)];`,
+    `writeSync(1, "JS " + JSON.stringify(Object.fromEntries(seen.map((k) => [k, env[k] ?? null]))) + "\\n");`,
+  ].join("\n");
+  writeFileSync(join(root, "src/bin.ts"), bin);
+  if (hookFile) writeFileSync(join(root, "src/hook.ts"), hookFile);
+  return root;
+}
+
+const HOOK_FILE = [
+  "export const shFastPath = {",
+  '  UserPromptSubmit: `[ -e "$session/markers/pending.json" ] || [ -e "$project/.claude/want" ] || exit 0`,',
+  "};",
+].join("\n");
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "carryover-build-prelude-"));
+  const hookRoot = writePackage("hook", { hook: "probe" }, HOOK_FILE);
+  hook = (await buildExecutable({ entry: "src/bin.ts", outfile: join(dir, "bin/carryover-probe"), cwd: hookRoot }))
+    .outfile;
+  const lineRoot = writePackage("line", { hook: "line", statusLine: true });
+  statusLine = (await buildExecutable({ entry: "src/bin.ts", outfile: join(dir, "bin/carryover-line"), cwd: lineRoot }))
+    .outfile;
+  const plainRoot = writePackage("plain", {});
+  plain = (await buildExecutable({ entry: "src/bin.ts", outfile: join(dir, "plain.cjs"), cwd: plainRoot })).outfile;
+  mkdirSync(join(dir, "home/.claude/carryover/log"), { recursive: true });
+  mkdirSync(join(dir, "home/.claude/carryover/sessions", SESSION, "markers"), { recursive: true });
+  mkdirSync(join(dir, "project/.claude"), { recursive: true });
+  mkdirSync(join(dir, "nodeless"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** PATH holding the Node running this test, and the tools a shell needs. */
+const nodePath = () => `${dirname(process.execPath)}:/usr/bin:/bin`;
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: nodePath(),
+    HOME: join(dir, "home"),
+    CLAUDE_CODE_SESSION_ID: SESSION,
+    CLAUDE_PROJECT_DIR: join(dir, "project"),
+    ...extra,
+  };
+}
+
+const sh = (file: string, args: string[], extra?: Record<string, string>) =>
+  spawnSync("/bin/sh", [file, ...args], { encoding: "utf8", env: env(extra), input: "{}" });
+
+const logText = () => {
+  try {
+    return readFileSync(join(dir, "home/.claude/carryover/log/carryover.log"), "utf8");
+  } catch {
+    return "";
+  }
+};
+
+describe("an executable is a POSIX sh script and the JavaScript bundle", () => {
+  it("runs its JavaScript as `node <file>`, the prelude read as strings and comments", () => {
+    const run = spawnSync(process.execPath, [hook], {
+      encoding: "utf8",
+      env: env({ NODE_OPTIONS: "--no-deprecation" }),
+    });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain('"NODE_OPTIONS":"--no-deprecation"');
+    expect(readFileSync(hook, "utf8").split("\n")[0]).toBe("#!/bin/sh");
+  });
+
+  it("keeps the node shebang for what is not a hook", () => {
+    expect(readFileSync(plain, "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
+  });
+
+  it("starts Node without NODE_OPTIONS or NODE_EXTRA_CA_CERTS, which a --require of a missing file would break", () => {
+    const run = sh(hook, ["SessionStart"], {
+      NODE_OPTIONS: "--require /gone.cjs",
+      NODE_EXTRA_CA_CERTS: "/etc/ssl/x.pem",
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain(
+      'JS {"NODE_OPTIONS":null,"NODE_EXTRA_CA_CERTS":null,"CARRYOVER_USER_NODE_OPTIONS":null',
+    );
+  });
+
+  it("hands the status line the user's values, for the command it chains", () => {
+    const run = sh(statusLine, [], { NODE_OPTIONS: "--require /gone.cjs", NODE_EXTRA_CA_CERTS: "" });
+    const seen = JSON.parse(run.stdout.replace(/^JS /, ""));
+    expect(seen).toEqual({
+      NODE_OPTIONS: null,
+      NODE_EXTRA_CA_CERTS: null,
+      CARRYOVER_USER_NODE_OPTIONS: "--require /gone.cjs",
+      CARRYOVER_USER_NODE_EXTRA_CA_CERTS: "",
+    });
+  });
+
+  it("prefers the Node linked beside it (the installer's choice) to PATH's", () => {
+    const fake = join(dir, "fake-node");
+    writeFileSync(fake, '#!/bin/sh\necho "LINKED $*"\n');
+    chmodSync(fake, 0o755);
+    symlinkSync(fake, join(dir, "bin/node"));
+    try {
+      expect(sh(hook, ["SessionStart"]).stdout).toBe(`LINKED ${hook} SessionStart\n`);
+      // A link whose Node is gone (nvm uninstall): PATH's.
+      rmSync(fake);
+      expect(sh(hook, ["SessionStart"]).stdout).toContain("JS ");
+    } finally {
+      rmSync(join(dir, "bin/node"));
+    }
+  });
+
+  it("without any Node, a hook exits 0 silently and logs one line; the status line says why it shows nothing", () => {
+    const before = logText();
+    const run = sh(hook, ["SessionStart"], { PATH: join(dir, "nodeless") });
+    expect(run).toMatchObject({ status: 0, stdout: "", stderr: "" });
+    const added = logText().slice(before.length);
+    expect(added).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:]{8}Z probe: no node found \(.*\/bin\/node, PATH=.*nodeless\); see carryover doctor\n$/,
+    );
+    const line = sh(statusLine, [], { PATH: join(dir, "nodeless") });
+    expect(line).toMatchObject({ status: 0, stdout: "carryover: no node found - run carryover doctor\n", stderr: "" });
+  });
+});
+
+describe("the hook's sh probe decides before Node starts", () => {
+  const markers = () => join(dir, "home/.claude/carryover/sessions", SESSION, "markers");
+
+  it("exits for nothing to do, and starts Node when a file says there is work", () => {
+    expect(sh(hook, ["UserPromptSubmit"])).toMatchObject({ status: 0, stdout: "" });
+    writeFileSync(join(markers(), "pending.json"), "{}");
+    expect(sh(hook, ["UserPromptSubmit"]).stdout).toContain("JS ");
+    rmSync(join(markers(), "pending.json"));
+    writeFileSync(join(dir, "project/.claude/want"), "");
+    expect(sh(hook, ["UserPromptSubmit"]).stdout).toContain("JS ");
+    rmSync(join(dir, "project/.claude/want"));
+  });
+
+  it("runs only for its event", () => {
+    expect(sh(hook, ["SessionStart"]).stdout).toContain("JS ");
+    expect(sh(hook, []).stdout).toContain("JS ");
+  });
+
+  it("finds carryover's files under CLAUDE_CONFIG_DIR", () => {
+    const configDir = join(dir, "config-dir");
+    mkdirSync(join(configDir, "carryover/sessions", SESSION, "markers"), { recursive: true });
+    writeFileSync(join(configDir, "carryover/sessions", SESSION, "markers/pending.json"), "{}");
+    expect(sh(hook, ["UserPromptSubmit"], { CLAUDE_CONFIG_DIR: configDir }).stdout).toContain("JS ");
+    expect(sh(hook, ["UserPromptSubmit"], { CLAUDE_CONFIG_DIR: join(dir, "home/.claude") }).stdout).toBe("");
+  });
+
+  it.each([
+    ["a relative CLAUDE_CONFIG_DIR", { CLAUDE_CONFIG_DIR: "rel/.claude" }],
+    ["a CLAUDE_CONFIG_DIR through ..", { CLAUDE_CONFIG_DIR: "/x/../y" }],
+    ["no HOME and no CLAUDE_CONFIG_DIR", { HOME: "" }],
+    ["an unsafe session id", { CLAUDE_CODE_SESSION_ID: "../../etc" }],
+    ["a session id of 129 characters", { CLAUDE_CODE_SESSION_ID: "a".repeat(129) }],
+    ["no session id", { CLAUDE_CODE_SESSION_ID: "" }],
+    ["a relative project dir", { CLAUDE_PROJECT_DIR: "proj" }],
+    ["CARRYOVER_DEBUG (Node traces its decision)", { CARRYOVER_DEBUG: "1" }],
+  ])("leaves the decision to Node with %s", (_, extra) => {
+    expect(sh(hook, ["UserPromptSubmit"], extra).stdout).toContain("JS ");
+  });
+
+  it("honours the switches before anything else, and leaves the spellings it does not know to Node", () => {
+    expect(sh(hook, ["SessionStart"], { CARRYOVER: "0" }).stdout).toBe("");
+    expect(sh(hook, ["SessionStart"], { CARRYOVER_DISABLE: "pin,probe" }).stdout).toBe("");
+    expect(sh(hook, ["SessionStart"], { CARRYOVER_DISABLE: "pin, probe" }).stdout).toContain("JS ");
+    // The status line shows the command it chains even when switched off: Node decides.
+    expect(sh(statusLine, [], { CARRYOVER: "0" }).stdout).toContain("JS ");
+  });
+});
+
+it("refuses a probe line that leaves a quote open (the rest would reach JavaScript)", async () => {
+  const root = writePackage(
+    "bad",
+    { hook: "bad" },
+    'export const shFastPath = { UserPromptSubmit: `[ -e "$session/x ] || exit 0` };',
+  );
+  await expect(buildExecutable({ entry: "src/bin.ts", outfile: join(dir, "bad.cjs"), cwd: root })).rejects.toThrow(
+    /bad: the UserPromptSubmit probe line .* leaves a quote open/,
+  );
+});
