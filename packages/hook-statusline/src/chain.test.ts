@@ -26,6 +26,14 @@ it("hands the command our stdin through /bin/sh and returns its rows without the
   expect(outcome).toEqual({ lines: ['theirs:{"session_id":"s"}', "row2"] });
 });
 
+it("hands the command the NODE_OPTIONS and NODE_EXTRA_CA_CERTS the executable's prelude kept for it", async () => {
+  const kept = { ...env, CARRYOVER_USER_NODE_OPTIONS: "--require ./theirs.cjs", CARRYOVER_USER_NODE_EXTRA_CA_CERTS: "" };
+  const command = `printf '%s|%s|%s' "$NODE_OPTIONS" "\${NODE_EXTRA_CA_CERTS-unset}" "\${CARRYOVER_USER_NODE_OPTIONS-gone}"`;
+  expect(await runChained(command, "", { timeoutMs: 5_000, env: kept })).toEqual({ lines: ["--require ./theirs.cjs||gone"] });
+  const command2 = `printf '%s' "\${NODE_OPTIONS-unset}"`;
+  expect(await runChained(command2, "", { timeoutMs: 5_000, env })).toEqual({ lines: ["unset"] });
+});
+
 it("passes the environment it is given", async () => {
   expect(await runChained(`printf '%s' "$CHAIN_PROBE"`, "", { timeoutMs: 5_000, env: { ...env, CHAIN_PROBE: "seen" } })).toEqual({ lines: ["seen"] });
 });

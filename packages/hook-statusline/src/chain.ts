@@ -17,6 +17,20 @@ function childProcess(): typeof ChildProcess {
   return process.getBuiltinModule("node:child_process");
 }
 
+// What the executable's sh prelude took out of Node's environment (packages/build), and kept for this command.
+const HANDED_BACK = ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"];
+
+/** The environment as Claude Code gave it to the status line, before the prelude. */
+function userEnv(env: Env): Env {
+  const restored: Record<string, string | undefined> = { ...env };
+  for (const name of HANDED_BACK) {
+    const kept = restored[`CARRYOVER_USER_${name}`];
+    delete restored[`CARRYOVER_USER_${name}`];
+    if (kept !== undefined) restored[name] = kept;
+  }
+  return restored;
+}
+
 /**
  * Runs the user's own status line command through `/bin/sh -c` with our stdin, as Claude Code would.
  * It runs in its own process group so a timeout kills everything it started. Like Claude Code 2.1.332,
@@ -32,7 +46,7 @@ export async function runChained(command: string, stdinText: string, { timeoutMs
       clearTimeout(timer);
       resolve(outcome);
     };
-    const child = spawn("/bin/sh", ["-c", command], { env, stdio: ["pipe", "pipe", "ignore"], detached: true });
+    const child = spawn("/bin/sh", ["-c", command], { env: userEnv(env), stdio: ["pipe", "pipe", "ignore"], detached: true });
     const chunks: Buffer[] = [];
     let bytes = 0;
     const timer = setTimeout(() => {
