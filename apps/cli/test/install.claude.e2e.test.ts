@@ -101,7 +101,7 @@ it("install --all into a HOME with a status line, hooks and other settings: real
   const expected = release.entries.flatMap((entry) =>
     entry.registrations
       .filter((registration) => registration.event !== "statusLine")
-      .map((registration) => ({ command: `node ${join(sandbox!.claudeDir, "carryover/bin", entry.executables[0]!.name)}`, registration })),
+      .map((registration) => ({ command: `/bin/sh ${join(sandbox!.claudeDir, "carryover/bin", entry.executables[0]!.name)} ${registration.event}`, registration })),
   );
   expect(expected.length).toBeGreaterThanOrEqual(6);
   const missing = expected.filter(({ command, registration }) => !ran(runs, command, registration));

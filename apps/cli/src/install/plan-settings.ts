@@ -75,8 +75,8 @@ function takeStatusLine(
   const current = value.statusLine;
   const ours = ownedStatusLineRun(current, context.owner);
   if (ours) {
-    // Any form of ours (an earlier version's bare path too) becomes `node <path>`; a node named by its absolute path stays.
-    value.statusLine = { ...(current as Json), command: shellCommandFor(executablePath, ours.node ?? undefined) };
+    // Any form of ours (an earlier version's `node <path>` too) becomes the current one.
+    value.statusLine = { ...(current as Json), command: shellCommandFor(executablePath) };
     return mode === "replace" ? planChainCommand(context, scope.configPath, null) : [];
   }
   const displaced = foreignStatusLine(current, context.owner);

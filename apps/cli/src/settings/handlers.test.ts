@@ -5,8 +5,8 @@ const OWNER = { binDir: "/h/.claude/carryover/bin", home: "/h" };
 const OURS = `${OWNER.binDir}/carryover-recovery`;
 const owned = (command: string, args?: unknown[]) => ownedExecutable(args === undefined ? { command } : { command, args }, OWNER);
 
-it("writes `node` with the executable's absolute path as its one argument", () => {
-  expect(handlerFor(OURS, 30)).toEqual({ type: "command", command: "node", args: [OURS], timeout: 30 });
+it("writes `/bin/sh` with the executable's absolute path and the event, for its prelude's probe", () => {
+  expect(handlerFor(OURS, 30, "UserPromptSubmit")).toEqual({ type: "command", command: "/bin/sh", args: [OURS, "UserPromptSubmit"], timeout: 30 });
 });
 
 it("knows carryover's executables by their dir and prefix, in exec form or written by hand in shell form", () => {
@@ -19,10 +19,12 @@ it("knows carryover's executables by their dir and prefix, in exec form or writt
   expect(owned(`${OWNER.binDir}/other`)).toBeNull();
 });
 
-it("knows them run by node: exec form with the path as args[0], shell form with the path as node's first word", () => {
+it("knows them run by sh or node: exec form with the path as args[0], shell form with the path as the second word", () => {
   expect(owned("node", [OURS])).toBe("carryover-recovery");
-  expect(ownedRun({ command: "/opt/homebrew/bin/node", args: [OURS] }, OWNER)).toEqual({ executable: "carryover-recovery", node: "/opt/homebrew/bin/node" });
-  expect(ownedRun({ command: "node", args: [OURS] }, OWNER)).toEqual({ executable: "carryover-recovery", node: "node" });
+  expect(ownedRun({ command: "/bin/sh", args: [OURS, "UserPromptSubmit"] }, OWNER)).toEqual({ executable: "carryover-recovery", launcher: "/bin/sh" });
+  expect(owned(`sh ${OURS} UserPromptSubmit`)).toBe("carryover-recovery");
+  expect(ownedRun({ command: "/opt/homebrew/bin/node", args: [OURS] }, OWNER)).toEqual({ executable: "carryover-recovery", launcher: "/opt/homebrew/bin/node" });
+  expect(ownedRun({ command: "node", args: [OURS] }, OWNER)).toEqual({ executable: "carryover-recovery", launcher: "node" });
   expect(ownedExecutable({ command: "node", args: ["/home/J Doe/.claude/carryover/bin/carryover-pin"] }, { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" })).toBe("carryover-pin");
   expect(owned(`node ${OURS}`)).toBe("carryover-recovery");
   expect(owned("node ~/.claude/carryover/bin/carryover-pin --verbose")).toBe("carryover-pin");
@@ -30,7 +32,7 @@ it("knows them run by node: exec form with the path as args[0], shell form with 
   expect(ownedExecutable({ command: "node '/home/J Doe/.claude/carryover/bin/carryover-statusline'" }, { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" })).toBe("carryover-statusline");
   expect(ownedRun({ command: "~/.nvm/versions/node/v22.1.0/bin/node $HOME/.claude/carryover/bin/carryover-pin" }, OWNER)).toEqual({
     executable: "carryover-pin",
-    node: "/h/.nvm/versions/node/v22.1.0/bin/node",
+    launcher: "/h/.nvm/versions/node/v22.1.0/bin/node",
   });
 });
 
@@ -48,10 +50,10 @@ it("a node handler running anything else is not carryover's", () => {
 it("takes over a hand-written shell-form entry of the same executable instead of adding a second one", () => {
   const settings: Record<string, any> = { hooks: { PostCompact: [{ hooks: [{ type: "command", command: "~/.claude/carryover/bin/carryover-recovery" }] }] } };
   syncRegistrations(settings, OURS, [{ event: "PostCompact", timeout: 10 }], "s.json", OWNER);
-  expect(settings.hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "node", args: [OURS], timeout: 10 }] }]);
+  expect(settings.hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "/bin/sh", args: [OURS, "PostCompact"], timeout: 10 }] }]);
 });
 
-it("migrates an earlier version's exec-form handler to node in place: its group, position, matcher and other keys kept", () => {
+it("migrates an earlier version's exec-form handler to sh in place: its group, position, matcher and other keys kept", () => {
   const settings: Record<string, any> = {
     hooks: {
       SessionStart: [
@@ -63,11 +65,11 @@ it("migrates an earlier version's exec-form handler to node in place: its group,
   syncRegistrations(settings, OURS, [{ event: "SessionStart", matcher: "compact", timeout: 30 }], "s.json", OWNER);
   expect(settings.hooks.SessionStart).toEqual([
     { matcher: "startup", hooks: [{ type: "command", command: "mine" }] },
-    { matcher: "compact", hooks: [{ type: "command", command: "mine too" }, { type: "command", command: "node", args: [OURS], timeout: 30, statusMessage: "recovering" }] },
+    { matcher: "compact", hooks: [{ type: "command", command: "mine too" }, { type: "command", command: "/bin/sh", args: [OURS, "SessionStart"], timeout: 30, statusMessage: "recovering" }] },
   ]);
 });
 
-it("keeps a node the user named by its absolute path; a `node` handler of a foreign file is left alone", () => {
+it("moves a node the user named by its absolute path to sh (its prelude finds Node); a foreign `node` handler stays", () => {
   const foreign = { type: "command", command: "node", args: ["/opt/guard.js"], timeout: 5 };
   const settings: Record<string, any> = {
     hooks: {
@@ -77,7 +79,7 @@ it("keeps a node the user named by its absolute path; a `node` handler of a fore
   };
   syncRegistrations(settings, OURS, [{ event: "UserPromptSubmit", timeout: 30 }], "s.json", OWNER);
   expect(settings.hooks).toEqual({
-    UserPromptSubmit: [{ hooks: [foreign, { type: "command", command: "/opt/node22/bin/node", args: [OURS], timeout: 30 }] }],
+    UserPromptSubmit: [{ hooks: [foreign, { type: "command", command: "/bin/sh", args: [OURS, "UserPromptSubmit"], timeout: 30 }] }],
     Stop: [{ hooks: [foreign] }],
   });
 });
@@ -94,11 +96,11 @@ it("updates a handler in place (position, the user's extra keys kept) and drops 
   };
   syncRegistrations(settings, OURS, [{ event: "UserPromptSubmit", timeout: 30 }, { event: "SessionStart", matcher: "compact", timeout: 30 }], "s.json", OWNER);
   expect(settings.hooks.UserPromptSubmit).toEqual([
-    { hooks: [{ type: "command", command: "node", args: [OURS], timeout: 30, statusMessage: "recovering" }] },
+    { hooks: [{ type: "command", command: "/bin/sh", args: [OURS, "UserPromptSubmit"], timeout: 30, statusMessage: "recovering" }] },
     { hooks: [{ type: "command", command: "mine" }] },
   ]);
   expect(settings.hooks.Stop).toBeUndefined();
-  expect(settings.hooks.SessionStart).toEqual([{ matcher: "compact", hooks: [{ type: "command", command: "node", args: [OURS], timeout: 30 }] }]);
+  expect(settings.hooks.SessionStart).toEqual([{ matcher: "compact", hooks: [{ type: "command", command: "/bin/sh", args: [OURS, "SessionStart"], timeout: 30 }] }]);
 });
 
 it("refuses an executable path it would not recognise as carryover's again, touching nothing", () => {

@@ -27,13 +27,20 @@ export interface Owner {
   home: string;
 }
 
-/** What a handler of carryover's runs: the executable's name, and the `node` it names (null: none, the shebang's). */
+/**
+ * What a handler of carryover's runs: the executable's name, and what it starts it with: `/bin/sh` (its
+ * prelude), a `node` (an earlier form, which Claude Code's NODE_OPTIONS reaches), or null (the file itself).
+ */
 export interface OwnedRun {
   executable: string;
-  node: string | null;
+  launcher: string | null;
 }
 
 export const NODE = "node";
+export const SH = "/bin/sh";
+
+/** What carryover's handlers start the executables with: `/bin/sh` runs their prelude; Windows has only Node. */
+export const LAUNCHER = process.platform === "win32" ? NODE : SH;
 
 function expandHome(word: string, home: string): string {
   return word.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, home);
@@ -45,9 +52,9 @@ function executableAt(path: string, owner: Owner): string | null {
   return dirname(full) === owner.binDir && /^carryover-[a-z0-9-]+$/.test(name) ? name : null;
 }
 
-/** `node`, or a node named by its absolute path (an nvm or Homebrew one), expanded; else null. */
-function nodeAt(word: string, home: string): string | null {
-  if (word === NODE) return NODE;
+/** `sh`, `/bin/sh`, `node`, or a node named by its absolute path (an nvm or Homebrew one), expanded; else null. */
+function launcherAt(word: string, home: string): string | null {
+  if (word === NODE || word === SH || word === "sh") return word;
   const full = expandHome(word, home);
   return isAbsolute(full) && basename(full) === NODE ? full : null;
 }
@@ -65,26 +72,27 @@ function shellWords(command: string, count: number): string[] {
 /**
  * What `handler` runs when it runs one of carryover's installed executables, else null. Each form carryover
  * wrote or a user may write counts, so a reinstall updates and an uninstall removes them all: exec form with
- * the path as `command` (earlier versions) or with `node` and the path as `args[0]`; shell form (by hand, a
- * statusLine) whose first word is the path, or `node` and then the path. `~` and `$HOME` stand for the home.
+ * the path as `command` (earlier versions) or with `/bin/sh` or `node` and the path as `args[0]`; shell form (by
+ * hand, a statusLine) whose first word is the path, or a launcher and then the path. `~` and `$HOME` stand for
+ * the home.
  */
 export function ownedRun(handler: { command?: unknown; args?: unknown }, owner: Owner): OwnedRun | null {
   const { command, args } = handler;
   if (typeof command !== "string") return null;
   // Exec form: the whole command is the path, spaces and all.
   const direct = executableAt(command.trim(), owner);
-  if (direct) return { executable: direct, node: null };
-  const execNode = nodeAt(command.trim(), owner.home);
-  if (execNode && Array.isArray(args) && args.length > 0) {
+  if (direct) return { executable: direct, launcher: null };
+  const execLauncher = launcherAt(command.trim(), owner.home);
+  if (execLauncher && Array.isArray(args) && args.length > 0) {
     const executable = typeof args[0] === "string" ? executableAt(args[0], owner) : null;
-    return executable ? { executable, node: execNode } : null;
+    return executable ? { executable, launcher: execLauncher } : null;
   }
   const [first = "", second = ""] = shellWords(command, 2);
   const executable = executableAt(first, owner);
-  if (executable) return { executable, node: null };
-  const shellNode = nodeAt(first, owner.home);
-  const viaNode = shellNode ? executableAt(second, owner) : null;
-  return viaNode ? { executable: viaNode, node: shellNode } : null;
+  if (executable) return { executable, launcher: null };
+  const shellLauncher = launcherAt(first, owner.home);
+  const viaLauncher = shellLauncher ? executableAt(second, owner) : null;
+  return viaLauncher ? { executable: viaLauncher, launcher: shellLauncher } : null;
 }
 
 /** The executable's name when `handler` runs one of carryover's installed executables (see ownedRun), else null. */
@@ -111,13 +119,13 @@ export function listHandlers(settings: Json): HandlerSite[] {
 
 /**
  * The handler carryover writes: exec form (`command` + `args`, no shell, so paths with spaces need no
- * quoting), `node` with the executable as its argument, and an explicit timeout in seconds. Claude Code
- * 2.1.332 looks `node` up on PATH just as the files' `#!/usr/bin/env node` would, minus the `env` exec
- * (measured: 3-5 % of a hook's start); it does not expand `~` or `$HOME` in `args`, hence the absolute path.
- * `node` is another only where a user named theirs by its absolute path (kept on update).
+ * quoting), `/bin/sh` with the executable and the event (its prelude runs the hook's probe for that event
+ * and finds Node: packages/build), and an explicit timeout in seconds. Claude Code 2.1.332 does not expand
+ * `~` or `$HOME` in `args`, hence the absolute path. On Windows, `node` and the executable.
  */
-export function handlerFor(executablePath: string, timeoutSeconds: number, node = NODE): Json {
-  return { type: "command", command: node, args: [executablePath], timeout: timeoutSeconds };
+export function handlerFor(executablePath: string, timeoutSeconds: number, event: string): Json {
+  const args = LAUNCHER === SH ? [executablePath, event] : [executablePath];
+  return { type: "command", command: LAUNCHER, args, timeout: timeoutSeconds };
 }
 
 /**
@@ -150,11 +158,11 @@ function upsert(settings: Json, executablePath: string, registration: Registrati
     const index = group.hooks.findIndex((handler) => runs(handler) !== null);
     if (index === -1) continue;
     const existing = group.hooks[index] as Json;
-    const merged = { ...existing, ...handlerFor(executablePath, registration.timeout!, runs(existing)!.node ?? NODE) };
+    const merged = { ...existing, ...handlerFor(executablePath, registration.timeout!, registration.event) };
     if (!deepEqual(merged, existing)) group.hooks[index] = merged;
     return;
   }
-  groups.push({ ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}), hooks: [handlerFor(executablePath, registration.timeout!)] });
+  groups.push({ ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}), hooks: [handlerFor(executablePath, registration.timeout!, registration.event)] });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { NODE, type Owner, type OwnedRun, ownedRun } from "./handlers.ts";
+import { LAUNCHER, NODE, type Owner, type OwnedRun, ownedRun } from "./handlers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -10,11 +10,11 @@ function shellWord(word: string): string {
 }
 
 /**
- * `statusLine.command` is run by a shell and has no exec form in 2.1.332: `node <path>` (node from PATH, as
- * the handlers run it), each word quoted when it needs it.
+ * `statusLine.command` is run by `/bin/sh -c` and has no exec form in 2.1.332: the executable's path, whose
+ * `#!/bin/sh` prelude finds Node (packages/build), quoted when it needs it; on Windows `node <path>`.
  */
-export function shellCommandFor(executablePath: string, node = NODE): string {
-  return `${shellWord(node)} ${shellWord(executablePath)}`;
+export function shellCommandFor(executablePath: string): string {
+  return LAUNCHER === NODE ? `${NODE} ${shellWord(executablePath)}` : shellWord(executablePath);
 }
 
 export function isStatusLineObject(value: unknown): value is Json {

@@ -26,7 +26,7 @@ const settings = () => JSON.parse(readFileSync(kit.settingsPath, "utf8"));
 const bin = (name: string) => join(kit.home, ".claude/carryover/bin", name);
 
 describe("install", () => {
-  it("copies executables, registers them in exec form (node, the file as its argument) with timeouts, keeps every other key and hook", async () => {
+  it("copies executables, registers them in exec form (/bin/sh, the file and the event) with timeouts, keeps every other key and hook", async () => {
     const result = await kit.run("install", "post-compact", "recovery");
     expect(result).toMatchObject({ code: 0, err: "" });
     const value = settings();
@@ -34,11 +34,11 @@ describe("install", () => {
     expect(value.permissions).toEqual({ allow: ["Bash(ls:*)"] });
     expect(value.statusLine).toEqual({ type: "command", command: "~/bin/my-status.sh", padding: 1 });
     expect(value.hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "notify-send done" }] }]);
-    expect(value.hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "node", args: [bin("carryover-post-compact")], timeout: 10 }] }]);
-    expect(value.hooks.SessionStart).toEqual([{ matcher: "compact", hooks: [{ type: "command", command: "node", args: [bin("carryover-recovery")], timeout: 30 }] }]);
+    expect(value.hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-post-compact"), "PostCompact"], timeout: 10 }] }]);
+    expect(value.hooks.SessionStart).toEqual([{ matcher: "compact", hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "SessionStart"], timeout: 30 }] }]);
     expect(value.hooks.UserPromptSubmit).toEqual([
       { matcher: "", hooks: [{ type: "command", command: "~/bin/log-prompt" }] },
-      { hooks: [{ type: "command", command: "node", args: [bin("carryover-recovery")], timeout: 30 }] },
+      { hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "UserPromptSubmit"], timeout: 30 }] },
     ]);
     expect(readFileSync(bin("carryover-post-compact"), "utf8")).toBe("#!/bin/sh\necho post-compact 0.1.0\n");
     expect(statSync(bin("carryover-post-compact")).mode & 0o777).toBe(0o755);
@@ -63,25 +63,25 @@ describe("install", () => {
     expect(settings().hooks.PostCompact).toHaveLength(1);
   });
 
-  it("reinstalling over an earlier version's entries (exec form with the bare path) rewrites them to node in place", async () => {
+  it("reinstalling over an earlier version's entries (exec form with the bare path) rewrites them to /bin/sh in place", async () => {
     await kit.run("install", "post-compact", "recovery", "statusline");
     const current = settings();
     // What earlier versions wrote: the executable as `command`, `args: []`; the status line as the bare path.
     for (const groups of Object.values(current.hooks) as Array<Array<{ hooks: Array<Record<string, any>> }>>) {
-      for (const group of groups) group.hooks = group.hooks.map((handler) => (handler.command === "node" ? { ...handler, command: handler.args[0], args: [], statusMessage: "mine" } : handler));
+      for (const group of groups) group.hooks = group.hooks.map((handler) => (handler.command === "/bin/sh" ? { ...handler, command: handler.args[0], args: [], statusMessage: "mine" } : handler));
     }
     current.statusLine.command = "~/.claude/carryover/bin/carryover-statusline";
     writeFileSync(kit.settingsPath, `${JSON.stringify(current, null, 4)}\n`);
     expect((await kit.run("install", "post-compact", "recovery", "statusline")).code).toBe(0);
     const value = settings();
     expect(value.hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "notify-send done" }] }]);
-    expect(value.hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "node", args: [bin("carryover-post-compact")], timeout: 10, statusMessage: "mine" }] }]);
-    expect(value.hooks.SessionStart).toEqual([{ matcher: "compact", hooks: [{ type: "command", command: "node", args: [bin("carryover-recovery")], timeout: 30, statusMessage: "mine" }] }]);
+    expect(value.hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-post-compact"), "PostCompact"], timeout: 10, statusMessage: "mine" }] }]);
+    expect(value.hooks.SessionStart).toEqual([{ matcher: "compact", hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "SessionStart"], timeout: 30, statusMessage: "mine" }] }]);
     expect(value.hooks.UserPromptSubmit).toEqual([
       { matcher: "", hooks: [{ type: "command", command: "~/bin/log-prompt" }] },
-      { hooks: [{ type: "command", command: "node", args: [bin("carryover-recovery")], timeout: 30, statusMessage: "mine" }] },
+      { hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "UserPromptSubmit"], timeout: 30, statusMessage: "mine" }] },
     ]);
-    expect(value.statusLine).toEqual({ type: "command", command: `node ${bin("carryover-statusline")}`, padding: 1 });
+    expect(value.statusLine).toEqual({ type: "command", command: bin("carryover-statusline"), padding: 1 });
     const migrated = readFileSync(kit.settingsPath, "utf8");
     expect((await kit.run("install", "post-compact", "recovery", "statusline")).out).toContain("already installed: nothing changed");
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(migrated);
@@ -92,14 +92,14 @@ describe("install", () => {
   it("chains an existing status line by default and remembers it in the statusline config", async () => {
     const result = await kit.run("install", "statusline");
     expect(result.out).toContain("chained your status line `~/bin/my-status.sh`");
-    expect(settings().statusLine).toEqual({ type: "command", command: `node ${bin("carryover-statusline")}`, padding: 1 });
+    expect(settings().statusLine).toEqual({ type: "command", command: bin("carryover-statusline"), padding: 1 });
     const config = JSON.parse(readFileSync(join(kit.home, ".claude/carryover/config.json"), "utf8"));
     expect(config).toEqual({ statusline: { chainCommand: "~/bin/my-status.sh" } });
   });
 
   it("--statusline replace displaces without chaining; skip leaves the slot alone", async () => {
     await kit.run("install", "statusline", "--statusline", "replace");
-    expect(settings().statusLine.command).toBe(`node ${bin("carryover-statusline")}`);
+    expect(settings().statusLine.command).toBe(bin("carryover-statusline"));
     expect(existsSync(join(kit.home, ".claude/carryover/config.json"))).toBe(false);
     await kit.run("uninstall", "statusline");
     const skipped = await kit.run("install", "--recommended", "--statusline", "skip");
@@ -111,7 +111,7 @@ describe("install", () => {
     const result = await kit.run("install", "statusline", "--scope", "project");
     expect(result.code).toBe(0);
     const project = JSON.parse(readFileSync(join(kit.project, ".claude/settings.json"), "utf8"));
-    expect(project).toEqual({ statusLine: { type: "command", command: `node ${bin("carryover-statusline")}` } });
+    expect(project).toEqual({ statusLine: { type: "command", command: bin("carryover-statusline") } });
     expect(JSON.parse(readFileSync(join(kit.project, ".claude/carryover/config.json"), "utf8"))).toEqual({ statusline: { chainCommand: "~/bin/my-status.sh" } });
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
     expect(result.out).toContain("only in a folder you have trusted");
@@ -126,10 +126,10 @@ describe("install", () => {
   it("--dry-run prints a unified diff and writes nothing", async () => {
     const result = await kit.run("install", "post-compact", "--dry-run");
     expect(result.code).toBe(0);
-    expect(result.out).toContain(`--- a${kit.settingsPath}\n+++ b${kit.settingsPath}\n@@ -3,7 +3,21 @@`);
+    expect(result.out).toContain(`--- a${kit.settingsPath}\n+++ b${kit.settingsPath}\n@@ -3,7 +3,22 @@`);
     expect(result.out).toContain('-        "UserPromptSubmit": [{"matcher": "", "hooks": [{"type": "command", "command": "~/bin/log-prompt"}]}]\n');
-    expect(result.out).toContain(`+                        "command": "node",\n`);
-    expect(result.out).toContain(`+                            "${bin("carryover-post-compact")}"\n`);
+    expect(result.out).toContain(`+                        "command": "/bin/sh",\n`);
+    expect(result.out).toContain(`+                            "${bin("carryover-post-compact")}",\n`);
     expect(result.out).toContain("dry run: nothing was written");
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
     expect(existsSync(join(kit.home, ".claude/carryover"))).toBe(false);

@@ -110,7 +110,7 @@ describe("uninstall", () => {
     await kit.run("install", "post-compact");
     const before = readFileSync(kit.settingsPath, "utf8");
     const result = await kit.run("uninstall", "--all", "--dry-run");
-    expect(result.out).toContain(`-              "${join(carryoverDir(), "bin/carryover-post-compact")}"\n`);
+    expect(result.out).toContain(`-              "${join(carryoverDir(), "bin/carryover-post-compact")}",\n`);
     expect(result.out).toContain('+      {"hooks": [{"type": "command", "command": "echo theirs"}]}\n');
     expect(result.out).toContain("dry run: nothing was written");
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(before);
