@@ -14,6 +14,8 @@ export interface Kit {
   release: string;
   managedDir: string;
   settingsPath: string;
+  /** Added to the environment of every run. */
+  env: Record<string, string>;
   /** Runs `carryover <argv>`; returns exit code and what it printed. */
   run(...argv: string[]): Promise<{ code: number; out: string; err: string }>;
   writeSettings(text: string, path?: string): void;
@@ -79,6 +81,10 @@ export function createKit(): Kit {
   const managedDir = join(root, "managed");
   for (const dir of [join(home, ".claude"), project, release]) mkdirSync(dir, { recursive: true });
   writeFakeRelease(release);
+  // The node the installer finds first on PATH, the same whichever Node runs the tests.
+  const nodeBin = join(root, "node-bin");
+  mkdirSync(nodeBin);
+  writeFileSync(join(nodeBin, "node"), "#!/bin/sh\necho v24.11.0\n", { mode: 0o755 });
   const settingsPath = join(home, ".claude", "settings.json");
   return {
     root,
@@ -87,11 +93,12 @@ export function createKit(): Kit {
     release,
     managedDir,
     settingsPath,
+    env: {},
     async run(...argv) {
       let out = "";
       let err = "";
       const io: Io = {
-        env: { HOME: home, PATH: process.env.PATH, TMPDIR: join(root, "tmp") },
+        env: { HOME: home, PATH: `${nodeBin}:${process.env.PATH}`, TMPDIR: join(root, "tmp"), ...this.env },
         cwd: project,
         nowMs: Date.parse("2026-11-29T12:00:00Z"),
         stdoutIsTty: false,

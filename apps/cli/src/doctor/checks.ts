@@ -1,12 +1,13 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { claudeDir, homeDir, isTruthy } from "@carryover/core";
+import { claudeDir, homeDir, isTruthy, logPath } from "@carryover/core";
 import { type Context, hookOfExecutable } from "../context.ts";
 import { tildify } from "../output/display.ts";
 import type { InstalledSite, Layer } from "../settings/layers.ts";
 import { readManagedSettings } from "../settings/managed.ts";
+import { linkedNode, MIN_NODE_MAJOR, nodeMajor, nodeOnPath, nodeVersion } from "../install/node.ts";
 import { BIN_GUARD, BIN_GUARD_FILE } from "../install/plan-executables.ts";
+import { LAUNCHER, listHandlers, ownedRun, SH } from "../settings/handlers.ts";
 import { sha256Of, STATUS_LINE_EVENT } from "../release/manifest.ts";
 import { foreignStatusLine, isStatusLineObject } from "../settings/statusline-slot.ts";
 
@@ -21,23 +22,44 @@ const ok = (title: string): Check => ({ status: "ok", title });
 const warn = (title: string, fix: string): Check => ({ status: "warn", title, fix });
 const fail = (title: string, fix: string): Check => ({ status: "fail", title, fix });
 
-const MIN_NODE_MAJOR = 20;
-
-function nodeMajor(version: string): number {
-  return Number(/^v?(\d+)/.exec(version.trim())?.[1] ?? 0);
-}
-
-/** The Node this CLI runs on, and the `node` on PATH that runs the hooks (registered as `node <file>`). */
-export function nodeChecks(context: Context): Check[] {
+/**
+ * The Node this CLI runs on, and the one the hooks start: the link the installer left beside the
+ * executables (their sh prelude's first choice), else the first `node` on PATH. Claude Code's NODE_OPTIONS
+ * reaches a hook only in the older `node <file>` registration.
+ */
+export function nodeChecks(context: Context, layers: readonly Layer[]): Check[] {
   const checks: Check[] = [];
   const running = process.version;
   checks.push(nodeMajor(running) >= MIN_NODE_MAJOR ? ok(`node ${running}`) : fail(`node ${running} is older than ${MIN_NODE_MAJOR}`, `install Node.js ${MIN_NODE_MAJOR} or newer`));
-  const onPath = spawnSync("node", ["--version"], { env: { PATH: context.env.PATH ?? "" }, encoding: "utf8", timeout: 10_000 });
-  if (onPath.status !== 0 || !onPath.stdout) {
-    checks.push(fail("no `node` on PATH: the hooks run as `node <file>`", `put Node.js ${MIN_NODE_MAJOR}+ on the PATH Claude Code runs with`));
-  } else if (nodeMajor(onPath.stdout) < MIN_NODE_MAJOR) {
-    checks.push(fail(`the node on PATH is ${onPath.stdout.trim()}: the hooks need ${MIN_NODE_MAJOR}+`, `put Node.js ${MIN_NODE_MAJOR}+ first on PATH`));
-  } else if (onPath.stdout.trim() !== running) checks.push(ok(`hooks run with node ${onPath.stdout.trim()} from PATH`));
+  const fix = `install Node.js ${MIN_NODE_MAJOR}+ where Claude Code finds it, then run carryover install again: it links that one`;
+  const linked = linkedNode(context.binDir);
+  const linkedVersion = linked ? nodeVersion(linked) : null;
+  const onPath = nodeOnPath(context.env.PATH);
+  const pathVersion = onPath ? nodeVersion(onPath) : null;
+  const pathUsable = pathVersion !== null && nodeMajor(pathVersion) >= MIN_NODE_MAJOR;
+  const log = tildify(logPath(context.env), context.env);
+  if (linked && linkedVersion && nodeMajor(linkedVersion) >= MIN_NODE_MAJOR) {
+    checks.push(ok(`hooks start node ${linkedVersion}: ${tildify(linked, context.env)}, linked beside them`));
+  } else if (linked && pathUsable) {
+    const why = linkedVersion ? `is ${linkedVersion}, older than ${MIN_NODE_MAJOR}` : "is gone";
+    checks.push(warn(`the Node linked for the hooks (${linked}) ${why}: they start node ${pathVersion} from PATH instead`, "carryover install <your hooks> again links the one on PATH"));
+  } else if (linked) {
+    checks.push(fail(`the Node linked for the hooks (${linked}) ${linkedVersion ? `is ${linkedVersion}` : "is gone"} and PATH has no node ${MIN_NODE_MAJOR}+: every hook does nothing, one line each in ${log}`, fix));
+  } else if (!onPath) {
+    checks.push(fail(`no \`node\` on PATH and none linked beside the hooks: every hook does nothing, one line each in ${log}`, fix));
+  } else if (!pathUsable) {
+    checks.push(fail(`the node on PATH is ${pathVersion ?? "not runnable"}: the hooks need ${MIN_NODE_MAJOR}+`, fix));
+  } else if (pathVersion !== running) checks.push(ok(`hooks start node ${pathVersion} from PATH`));
+  const oldForm = layers.flatMap((layer) => (layer.doc ? listHandlers(layer.doc.value) : [])).filter((site) => {
+    const launcher = ownedRun(site.handler, context.owner)?.launcher;
+    return launcher !== undefined && launcher !== SH && launcher !== "sh";
+  });
+  for (const name of ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"]) {
+    if (context.env[name] === undefined) continue;
+    if (oldForm.length > 0 && LAUNCHER === SH) {
+      checks.push(warn(`${name} is set and reaches the ${oldForm.length} carryover hook(s) still registered as node <file>`, "carryover install <your hooks> again registers them through /bin/sh, which starts Node without it"));
+    } else checks.push(ok(`${name} is set; the hooks start Node without it (the status line hands it to the command it chains)`));
+  }
   return checks;
 }
 

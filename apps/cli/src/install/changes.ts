@@ -1,4 +1,4 @@
-import { accessSync, constants, copyFileSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmdirSync, statSync, unlinkSync } from "node:fs";
+import { accessSync, constants, copyFileSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, symlinkSync, unlinkSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { carryoverRoot, type Env, ensurePrivateDir, writeFileAtomic } from "@carryover/core";
 import type { Palette } from "../output/color.ts";
@@ -35,7 +35,14 @@ export interface RemoveDirChange {
   path: string;
 }
 
-export type Change = TextChange | CopyChange | RemoveChange | RemoveDirChange;
+/** A symbolic link to `target` (the Node the executables start, beside them). */
+export interface LinkChange {
+  kind: "link";
+  path: string;
+  target: string;
+}
+
+export type Change = TextChange | CopyChange | LinkChange | RemoveChange | RemoveDirChange;
 
 /** What `--dry-run` prints: a unified diff per visible text file, one line per other file. */
 export function describeChanges(changes: readonly Change[], colors: Palette): string {
@@ -43,6 +50,7 @@ export function describeChanges(changes: readonly Change[], colors: Palette): st
   for (const change of changes) {
     if (change.kind === "text" && !change.internal) parts.push(colorDiff(unifiedDiff(change.before, change.after, change.path), colors));
     else if (change.kind === "copy") parts.push(colors.green(`+ ${change.path} (${change.data.length} bytes, sha256 ${sha256Of(change.data).slice(0, 12)}…)\n`));
+    else if (change.kind === "link") parts.push(colors.green(`+ ${change.path} -> ${change.target}\n`));
     else if (change.kind === "remove") parts.push(colors.red(`- ${change.path}\n`));
   }
   return parts.join("");
@@ -77,6 +85,11 @@ export function applyChanges(changes: readonly Change[], env: Env, nowMs: number
     } else if (change.kind === "copy") {
       makeParent(change.path, root);
       writeFileAtomic(change.path, change.data, change.mode);
+    } else if (change.kind === "link") {
+      makeParent(change.path, root);
+      const temp = `${change.path}.${process.pid}.tmp`;
+      symlinkSync(change.target, temp);
+      renameSync(temp, change.path);
     } else if (change.kind === "remove") removeFile(change.path);
     else removeEmptyDir(change.path);
   }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Change } from "./changes.ts";
 import type { Context } from "../context.ts";
 import { type ManifestEntry, sha256Of, verifiedFile } from "../release/manifest.ts";
+import { type FoundNode, linkedNode, NODE_LINK } from "./node.ts";
 
 /**
  * Installed executables have no extension, and Node 20 runs an extensionless file as ESM when a
@@ -55,7 +56,18 @@ export function planExecutableRemoval(context: Context, hooks: ReadonlySet<strin
     delete record.executables[name];
   }
   if (Object.keys(record.executables).length === 0 && changes.length > 0) {
-    changes.push({ kind: "remove", path: join(context.binDir, BIN_GUARD_FILE) }, { kind: "rmdir", path: context.binDir });
+    changes.push({ kind: "remove", path: join(context.binDir, BIN_GUARD_FILE) });
+    if (linkedNode(context.binDir) !== null) changes.push({ kind: "remove", path: join(context.binDir, NODE_LINK) });
+    changes.push({ kind: "rmdir", path: context.binDir });
   }
   return changes;
+}
+
+/**
+ * Links the chosen Node beside the executables, where their sh prelude starts it first (Windows runs
+ * them with `node` instead). Nothing when no Node was found: the prelude then tries PATH's.
+ */
+export function planNodeLink(context: Context, node: FoundNode | null): Change[] {
+  if (process.platform === "win32" || !node || linkedNode(context.binDir) === node.path) return [];
+  return [{ kind: "link", path: join(context.binDir, NODE_LINK), target: node.path }];
 }

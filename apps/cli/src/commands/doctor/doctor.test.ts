@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
@@ -25,7 +25,38 @@ it("a healthy install: exit 0, each hook's executable and registration checked",
   expect(result.out).toContain("✔ recovery registered in ~/.claude/settings.json\n");
   expect(result.out).toContain("✔ status line slot: carryover's statusline (~/.claude/settings.json)\n");
   expect(result.out).toContain("✔ skill compact-prep: ~/.claude/skills/compact-prep as installed\n");
+  expect(result.out).toContain("✔ hooks start node v24.11.0: " + join(kit.root, "node-bin/node") + ", linked beside them\n");
   expect(result.out).toMatch(/no problems\n$/);
+});
+
+it("names a linked Node that is gone (an nvm uninstall) and the node the hooks fall back to", async () => {
+  await kit.run("install", "post-compact");
+  const gone = join(kit.root, "nvm/v22.1.0/bin/node");
+  rmSync(bin("node"));
+  symlinkSync(gone, bin("node"));
+  const report = await doctorJson();
+  expect(report.checks).toContainEqual({
+    status: "warn",
+    title: `the Node linked for the hooks (${gone}) is gone: they start node v24.11.0 from PATH instead`,
+    fix: "carryover install <your hooks> again links the one on PATH",
+  });
+});
+
+it("says whether Claude Code's NODE_OPTIONS reaches the hooks: only those still registered as node <file>", async () => {
+  await kit.run("install", "post-compact");
+  kit.env.NODE_OPTIONS = "--require /gone.cjs";
+  const titles = async () => (await doctorJson()).checks.filter((check) => check.title.includes("NODE_OPTIONS"));
+  expect(await titles()).toEqual([
+    { status: "ok", title: "NODE_OPTIONS is set; the hooks start Node without it (the status line hands it to the command it chains)" },
+  ]);
+  kit.writeSettings(JSON.stringify({ hooks: { PostCompact: [{ hooks: [{ type: "command", command: "node", args: [bin("carryover-post-compact")], timeout: 10 }] }] } }));
+  expect(await titles()).toEqual([
+    {
+      status: "warn",
+      title: "NODE_OPTIONS is set and reaches the 1 carryover hook(s) still registered as node <file>",
+      fix: "carryover install <your hooks> again registers them through /bin/sh, which starts Node without it",
+    },
+  ]);
 });
 
 it("a missing, a non-executable and a changed executable each fail with the fix", async () => {

@@ -23,7 +23,7 @@ function run(args: ParsedArgs, io: Io): number {
   const layers = readLayers(context);
   const sites = installedSites(layers, context.owner);
   const checks: Check[] = [
-    ...nodeChecks(context),
+    ...nodeChecks(context, layers),
     ...settingsFileChecks(layers),
     ...executableChecks(context, sites),
     ...registrationChecks(context, layers, sites),

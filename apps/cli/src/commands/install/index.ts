@@ -8,7 +8,9 @@ import { underInstallLock } from "../../install/lock.ts";
 import { recordChange } from "../../install/record.ts";
 import type { Io } from "../../io.ts";
 import { readLayers } from "../../settings/layers.ts";
-import { planExecutables } from "../../install/plan-executables.ts";
+import { join } from "node:path";
+import { chooseNode, NODE_LINK } from "../../install/node.ts";
+import { planExecutables, planNodeLink } from "../../install/plan-executables.ts";
 import { planSettingsInstall } from "../../install/plan-settings.ts";
 import { planSkillInstall } from "../../install/plan-skills.ts";
 import { STATUS_LINE_EVENT } from "../../release/manifest.ts";
@@ -28,8 +30,11 @@ function run(args: ParsedArgs, io: Io): number {
     entries = entries.filter((entry) => !skipped.includes(entry));
     for (const entry of skipped) notes.push(`skipped ${entry.name} (--statusline skip): the status line slot is left alone`);
   }
+  const runsHooks = entries.some((entry) => entry.registrations.length > 0);
+  const { node, warnings } = runsHooks ? chooseNode(context.env) : { node: null, warnings: [] };
   const changes: Change[] = [
     ...planExecutables(context, entries),
+    ...planNodeLink(context, node),
     ...entries.flatMap((entry) => planSkillInstall(context, entry, scope.skillsDir, args.flags.force === true)),
     ...planSettingsInstall(context, entries, scope, readLayers(context), mode, notes),
   ];
@@ -52,6 +57,11 @@ function run(args: ParsedArgs, io: Io): number {
     ];
     io.out(`${colors.green("✔")} ${colors.bold(entry.name)} ${entry.version}: ${targets.join("; ")}\n`);
   }
+  if (node) {
+    const link = process.platform === "win32" ? "" : `, linked as ${tildify(join(context.binDir, NODE_LINK), context.env)}`;
+    io.out(`hooks run with node ${node.version}: ${tildify(node.path, context.env)}, ${node.why}${link}\n`);
+  }
+  for (const warning of warnings) io.out(colors.yellow(`warning: ${warning}\n`));
   if (changes.length === 0) io.out(colors.dim("already installed: nothing changed\n"));
   for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)}\n`));
   for (const note of notes) io.out(`${note}\n`);

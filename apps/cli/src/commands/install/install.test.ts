@@ -45,6 +45,14 @@ describe("install", () => {
     expect(readFileSync(bin("package.json"), "utf8")).toBe('{"type":"commonjs"}\n');
   });
 
+  it("links the node on PATH beside the executables, where their prelude starts it, and says which and why", async () => {
+    const result = await kit.run("install", "post-compact");
+    const node = join(kit.root, "node-bin/node");
+    expect(readlinkSync(bin("node"))).toBe(node);
+    expect(result.out).toContain(`hooks run with node v24.11.0: ${node}, the first node on your PATH, linked as ~/.claude/carryover/bin/node\n`);
+    expect(result.out).not.toContain("warning");
+  });
+
   it("rewrites only what changed: the user's layout and inline objects stay as written", async () => {
     await kit.run("install", "post-compact");
     const text = readFileSync(kit.settingsPath, "utf8");

@@ -67,7 +67,9 @@ describe("uninstall", () => {
     await kit.run("uninstall", "recovery");
     expect(existsSync(join(carryoverDir(), "bin/carryover-recovery"))).toBe(false);
     expect(existsSync(join(kit.project, ".claude/settings.json"))).toBe(false);
-    expect(readdirSync(join(carryoverDir(), "bin")).sort()).toEqual(["carryover-post-compact", "package.json"]);
+    expect(readdirSync(join(carryoverDir(), "bin")).sort()).toEqual(["carryover-post-compact", "node", "package.json"]);
+    await kit.run("uninstall", "--all");
+    expect(existsSync(join(carryoverDir(), "bin"))).toBe(false);
   });
 
   it("removes carryover entries nothing remembers (lost record) with --all, and nothing else", async () => {
