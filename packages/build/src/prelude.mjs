@@ -102,14 +102,17 @@ function probeLines(hook, event, probe) {
 
 /** No Node anywhere: one log line, exit 0 (a hook fails open; the status line shows why it has no reading). */
 function noNode(hook, statusLine) {
-  const time = "$({ date -u +%Y-%m-%dT%H:%M:%SZ || /bin/date -u +%Y-%m-%dT%H:%M:%SZ; } 2>/dev/null)";
+  const time = "$(date -u +%Y-%m-%dT%H:%M:%SZ 2>/dev/null)";
   return [
     "l=${CLAUDE_CONFIG_DIR:-${HOME:-/nonexistent}/.claude}/carryover/log/carryover.log",
-    // Bounded as core bounds its log: this may run on every prompt until the user acts.
+    // The PATH we log, then one with the tools below.
+    'p=$PATH; PATH=$PATH:/usr/bin:/bin',
+    // Private as core makes it; bounded as core bounds the log: this may run on every prompt until the user acts.
+    '[ -d "${l%/*}" ] || mkdir -m 700 "${l%/*}" 2>/dev/null',
     'if [ -d "${l%/*}" ] && [ "$({ wc -c <"$l"; } 2>/dev/null || echo 0)" -lt 262144 ]; then',
     // No line continuation: the next line's prefix would join the command.
     `  f='%s ${hook}: no node found (%s/node, PATH=%s); see carryover doctor\\n'`,
-    `  printf "$f" "${time}" "\${0%/*}" "$PATH" >>"$l" 2>/dev/null`,
+    `  printf "$f" "${time}" "\${0%/*}" "$p" >>"$l" 2>/dev/null`,
     "fi",
     ...(statusLine ? ["printf 'carryover: no node found - run carryover doctor\\n'"] : []),
     "exit 0",

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -129,6 +129,7 @@ describe("an executable is a POSIX sh script and the JavaScript bundle", () => {
   });
 
   it("without any Node, a hook exits 0 silently and logs one line; the status line says why it shows nothing", () => {
+    rmSync(join(dir, "home/.claude/carryover/log"), { recursive: true, force: true });
     const before = logText();
     const run = sh(hook, ["SessionStart"], { PATH: join(dir, "nodeless") });
     expect(run).toMatchObject({ status: 0, stdout: "", stderr: "" });
@@ -136,6 +137,7 @@ describe("an executable is a POSIX sh script and the JavaScript bundle", () => {
     expect(added).toMatch(
       /^\d{4}-\d\d-\d\dT[\d:]{8}Z probe: no node found \(.*\/bin\/node, PATH=.*nodeless\); see carryover doctor\n$/,
     );
+    expect(statSync(join(dir, "home/.claude/carryover/log")).mode & 0o777).toBe(0o700);
     const line = sh(statusLine, [], { PATH: join(dir, "nodeless") });
     expect(line).toMatchObject({ status: 0, stdout: "carryover: no node found - run carryover doctor\n", stderr: "" });
   });
