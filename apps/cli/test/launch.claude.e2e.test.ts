@@ -1,0 +1,124 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import {
+  createSandbox,
+  expectSuccess,
+  hasTmux,
+  mockScript,
+  runCompact,
+  runPrint,
+  type Sandbox,
+  startTui,
+} from "@carryover/test-fixtures/e2e";
+import { afterEach, beforeAll, expect, it } from "vitest";
+import { CLI, carryover } from "./cli-run.ts";
+
+// The field's two ways to lose every hook (#18): a NODE_OPTIONS Claude Code passes on, and a Node that is gone.
+
+let sandbox: Sandbox | undefined;
+beforeAll(() => {
+  if (!hasTmux()) throw new Error("tmux is not installed: the TUI e2e tests need it (apt-get install -y tmux)");
+});
+afterEach(async () => {
+  await sandbox?.cleanup();
+  sandbox = undefined;
+});
+
+/** Each carryover hook run in Claude Code 2.1.332's --debug-file: the command and its exit status. */
+function carryoverRuns(debugFile: string): Array<{ command: string; status: number }> {
+  const text = readFileSync(debugFile, "utf8");
+  return [...text.matchAll(/\[DEBUG\] (?:Hooks: )?\w+(?::\S+)? \[(.+?)\] (?:completed|finished) with status (\d+)/gm)]
+    .map((match) => ({ command: match[1]!, status: Number(match[2]) }))
+    .filter((run) => run.command.includes("/carryover/bin/"));
+}
+
+/** Everything the model was sent, as text: a hook's failure report would be in it (manual /compact's). */
+const sentText = (box: Sandbox) => JSON.stringify(box.mock.requests());
+
+/** Manual /compact's report of each compaction hook, as the model gets it: `<Event> [<command>] <outcome>`. */
+function compactReports(box: Sandbox): string[] {
+  return [...sentText(box).matchAll(/(?:Pre|Post)Compact \[[^\]]*carryover[^\]]*\] (?:completed successfully|failed)/g)].map((m) => m[0]);
+}
+
+/** A prompt, a tool call, a manual /compact (whose hook reports reach the model) and a prompt after it. */
+async function session(box: Sandbox, env: Record<string, string>, debugFile: string): Promise<void> {
+  const steps = [{ tool: "Write", input: { file_path: join(box.project, "notes.md"), content: "notes\n" } }, { text: "done" }];
+  const options = { env, args: ["--debug-file", debugFile] };
+  const sessionId = expectSuccess(await runPrint(box, `work ${mockScript(steps)}`, options));
+  expectSuccess(await runCompact(box, sessionId, "keep the decisions", options));
+  // The next request carries /compact's report of its hooks.
+  expectSuccess(await runPrint(box, "go on", { ...options, resume: sessionId }));
+}
+
+it("with NODE_OPTIONS=--require /gone.cjs every hook still runs: nothing fails, nothing reaches the model", async () => {
+  sandbox = await createSandbox();
+  carryover(sandbox, ["install", "--all"]);
+  const env = { NODE_OPTIONS: "--require /gone.cjs", NODE_EXTRA_CA_CERTS: "/etc/ssl/certs/ca-certificates.crt" };
+  const debugFile = join(sandbox.root, "claude-debug.txt");
+  await session(sandbox, env, debugFile);
+
+  const runs = carryoverRuns(debugFile);
+  expect(runs.length).toBeGreaterThanOrEqual(5);
+  expect(runs.filter((run) => run.status !== 0)).toEqual([]);
+  expect(sentText(sandbox)).not.toMatch(/Cannot find module|gone\.cjs/);
+  const reports = compactReports(sandbox);
+  expect(reports.length).toBeGreaterThanOrEqual(2);
+  expect(reports.filter((report) => !report.endsWith("completed successfully"))).toEqual([]);
+  const log = join(sandbox.claudeDir, "carryover/log/carryover.log");
+  expect(existsSync(log) ? readFileSync(log, "utf8") : "").toBe("");
+
+  const tui = await startTui(sandbox, { env });
+  await tui.waitForScreen(/ctx – · – of 967k to auto-compact/);
+  // doctor itself is a Node program, which that NODE_OPTIONS would stop before it starts: the CA bundle, then.
+  const doctorEnv = { ...sandbox.env, NODE_EXTRA_CA_CERTS: env.NODE_EXTRA_CA_CERTS };
+  const doctor = spawnSync(process.execPath, [CLI, "doctor"], { cwd: sandbox.project, env: doctorEnv, encoding: "utf8" });
+  expect(doctor.stdout).toContain("✔ NODE_EXTRA_CA_CERTS is set; the hooks start Node without it");
+});
+
+it("with no node on Claude Code's PATH and the linked one gone: hooks pass silently, the status line says so, doctor explains", async () => {
+  sandbox = await createSandbox();
+  const installed = carryover(sandbox, ["install", "--all"]);
+  expect(installed).toMatch(/hooks run with node v\d+\.\d+\.\d+: .*, the first node on your PATH, linked as ~\/\.claude\/carryover\/bin\/node\n/);
+  // An nvm uninstall of the Node install linked.
+  const link = join(sandbox.claudeDir, "carryover/bin/node");
+  const gone = join(sandbox.root, "nvm/versions/node/v24.1.0/bin/node");
+  rmSync(link);
+  symlinkSync(gone, link);
+  // Claude Code started from a desktop launcher: a PATH with the usual tools and no node.
+  const tools = join(sandbox.root, "no-node-bin");
+  mkdirSync(tools);
+  for (const tool of ["git", "date", "wc", "cat", "ls", "env", "tmux", "uname"]) {
+    for (const dir of ["/usr/bin", "/bin"]) {
+      if (existsSync(join(dir, tool))) {
+        symlinkSync(join(dir, tool), join(tools, tool));
+        break;
+      }
+    }
+  }
+  const env = { PATH: tools };
+  const debugFile = join(sandbox.root, "claude-debug.txt");
+  await session(sandbox, env, debugFile);
+
+  const runs = carryoverRuns(debugFile);
+  expect(runs.length).toBeGreaterThanOrEqual(5);
+  expect(runs.filter((run) => run.status !== 0)).toEqual([]);
+  expect(sentText(sandbox)).not.toMatch(/Executable not found|node: not found|no node found/);
+  const reports = compactReports(sandbox);
+  expect(reports.length).toBeGreaterThanOrEqual(2);
+  expect(reports.filter((report) => !report.endsWith("completed successfully"))).toEqual([]);
+  const lines = readFileSync(join(sandbox.claudeDir, "carryover/log/carryover.log"), "utf8").trim().split("\n");
+  expect(lines.length).toBe(runs.length);
+  expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:]{8}Z [a-z-]+: no node found \(.*\/carryover\/bin\/node, PATH=.*no-node-bin\); see carryover doctor$/);
+
+  const tui = await startTui(sandbox, { env });
+  await tui.waitForScreen(/carryover: no node found - run carryover doctor/);
+  await tui.stop();
+
+  const doctor = spawnSync(process.execPath, [CLI, "doctor"], { cwd: sandbox.project, env: { ...sandbox.env, ...env }, encoding: "utf8" });
+  expect(doctor.status).toBe(1);
+  expect(doctor.stdout).toContain(
+    `✖ the Node linked for the hooks (${gone}) is gone and PATH has no node 22+: every hook does nothing, one line each in ~/.claude/carryover/log/carryover.log`,
+  );
+  expect(doctor.stdout).toContain("fix: install Node.js 22+ where Claude Code finds it, then run carryover install again: it links that one");
+});
