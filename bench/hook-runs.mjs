@@ -10,15 +10,16 @@ export function caseContext(kit, label, payloadsDir, transcript) {
 }
 
 /**
- * How Claude Code runs a hook carryover installed: `node <file>` (exec form; the status line's shell command
- * is the same, its shell not counted as `node -e 0` has none), the payload on stdin, the project as cwd.
+ * How Claude Code runs a hook carryover installed: `/bin/sh <file> <event>` (exec form: the file's sh prelude
+ * decides what it can, then starts Node); the status line by its path (its shell command, Claude Code's own
+ * `/bin/sh -c` not counted, as `node -e 0` has none). The payload on stdin, the project as cwd.
  */
 export function hookProc(hook, hookCase, context, extraEnv = {}) {
+  const payload = hookCase.payload(context);
   return {
-    command: "node",
-    args: [hook.binPath],
+    ...(hook.statusLine ? { command: hook.binPath, args: [] } : { command: "/bin/sh", args: [hook.binPath, payload.hook_event_name] }),
     file: hook.binPath,
-    input: JSON.stringify(hookCase.payload(context)),
+    input: JSON.stringify(payload),
     env: { ...context.env, ...extraEnv },
     cwd: context.projectDir,
   };
@@ -41,4 +42,10 @@ export function checkHookCase(kit, hookCase, context, stdout) {
     if (text) return `logged ${JSON.stringify(text.split("\n").at(-1).slice(0, 200))}`;
   }
   return null;
+}
+
+/** The arguments `node` takes to run a process's JavaScript alone: its file's (a hook's sh prelude skipped). */
+export function jsArgv(proc) {
+  if (proc.command === "node") return proc.args ?? [];
+  return proc.file ? [proc.file] : [proc.command, ...(proc.args ?? [])];
 }

@@ -143,7 +143,8 @@ function runSync(name, proc, stdout) {
     stdio: ["pipe", stdout, "pipe"],
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (result.error) throw new Error(`${name}: ${result.error.message}`);
+  // A hook decided in sh exits without reading its stdin, as Claude Code 2.1.332 lets it: EPIPE is fine.
+  if (result.error && result.error.code !== "EPIPE") throw new Error(`${name}: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`${name}: exit ${result.status}: ${String(result.stderr).slice(0, 300)}`);
   return { stdout: stdout === "pipe" ? String(result.stdout) : "", rssKiB: 0 };
 }

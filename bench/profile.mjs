@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { jsArgv } from "./hook-runs.mjs";
 
 const INTERVAL_US = 50;
 
@@ -44,10 +45,9 @@ function profileRuns(c, runs, classify, parts) {
   try {
     for (let i = 0; i < runs; i++) {
       c.setup?.();
-      const { command, args = [], input = "", env, cwd } = c.proc;
+      const { input = "", env, cwd } = c.proc;
       const flags = ["--cpu-prof", `--cpu-prof-interval=${INTERVAL_US}`, `--cpu-prof-dir=${dir}`];
-      const argv = command === "node" ? [...flags, ...args] : [...flags, command, ...args];
-      const result = spawnSync("node", argv, { input, env, cwd });
+      const result = spawnSync("node", [...flags, ...jsArgv(c.proc)], { input, env, cwd });
       if (result.status !== 0) throw new Error(`${c.name}: exit ${result.status} under --cpu-prof: ${String(result.stderr).slice(-200)}`);
     }
     const files = readdirSync(dir);

@@ -1,6 +1,6 @@
 // `pnpm bench`: builds (the root script), then measures and writes BENCHMARKS.md. Not part of `pnpm test`.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildKit } from "./build-kit.mjs";
@@ -14,16 +14,20 @@ import { scanSection } from "./sections/scan.mjs";
 import { perPromptSection, startupSection } from "./sections/startup.mjs";
 import { statusLineSection } from "./sections/statusline.mjs";
 import { transcriptStore } from "./transcripts.mjs";
+import { NODE_VERSIONS, nodeBinDir } from "../scripts/nodes.mjs";
 
 const SECTIONS = ["startup", "prompt", "statusline", "scan", "bundles"];
-const USAGE = `usage: pnpm bench [-- --only ${SECTIONS.join(",")}] [--runs N] [--quick] [--out FILE]
+/** Run once per supported Node; the others once. */
+const PER_NODE = new Set(["startup", "prompt", "statusline"]);
+const USAGE = `usage: pnpm bench [-- --only ${SECTIONS.join(",")}] [--node ${NODE_VERSIONS.join(",")}] [--runs N] [--quick] [--out FILE]
   --only    run these sections (default: all; a partial run writes bench/results/latest.md, not BENCHMARKS.md)
+  --node    the Node versions of the per-Node sections (default: every supported one; a subset is a partial run)
   --runs    rounds per start-up and status line case (default 40; --quick: 12)
   --quick   fewer rounds, and scans of 10 and 100 MB only
   --out     where the report goes`;
 
 function parseArgs(argv) {
-  const options = { only: SECTIONS, runs: 40, quick: false, out: null };
+  const options = { only: SECTIONS, nodes: NODE_VERSIONS, runs: 40, quick: false, out: null };
   const args = argv.filter((arg) => arg !== "--");
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -35,6 +39,10 @@ function parseArgs(argv) {
       options.only = value().split(",").filter(Boolean);
       const unknown = options.only.filter((name) => !SECTIONS.includes(name));
       if (unknown.length > 0) fail(`unknown section ${unknown.join(", ")}; sections: ${SECTIONS.join(", ")}`);
+    } else if (arg === "--node") {
+      options.nodes = value().split(",").filter(Boolean);
+      const unknown = options.nodes.filter((version) => !NODE_VERSIONS.includes(version));
+      if (unknown.length > 0) fail(`unsupported Node ${unknown.join(", ")}; supported: ${NODE_VERSIONS.join(", ")}`);
     } else if (arg === "--runs") {
       options.runs = Number(value());
       if (!Number.isInteger(options.runs) || options.runs < 3) fail("--runs takes a whole number ≥ 3");
@@ -75,7 +83,7 @@ async function main() {
   const startedAt = new Date();
   const log = (text) => process.stderr.write(`bench: ${text}\n`);
   const only = new Set(options.only);
-  const complete = SECTIONS.every((name) => only.has(name));
+  const complete = SECTIONS.every((name) => only.has(name)) && NODE_VERSIONS.every((version) => options.nodes.includes(version));
   const out = options.out ?? (complete && !options.quick ? join(root, "BENCHMARKS.md") : join(benchDir, "results/latest.md"));
 
   mkdirSync(cacheDir, { recursive: true });
@@ -100,19 +108,33 @@ async function main() {
     },
     bundles: () => bundleSection({ root }),
   };
-  const results = {};
+  const results = { byNode: {} };
   const failed = [];
+  // A section that fails (a hook changed under its case file) is reported in the file; the others still run.
+  const runSection = async (name, into, label) => {
+    try {
+      into[name] = await sections[name]();
+    } catch (error) {
+      log(`${label} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      into[name] = { error: error instanceof Error ? error.message : String(error) };
+      failed.push(label);
+    }
+  };
+  const machinePath = process.env.PATH ?? "";
   try {
-    // A section that fails (a hook changed under its case file) is reported in the file; the others still run.
-    for (const name of SECTIONS.filter((section) => only.has(section))) {
-      try {
-        results[name] = await sections[name]();
-      } catch (error) {
-        log(`${name} failed: ${error instanceof Error ? error.stack : String(error)}`);
-        results[name] = { error: error instanceof Error ? error.message : String(error) };
-        failed.push(name);
+    for (const version of options.nodes) {
+      const binDir = nodeBinDir(version);
+      if (!existsSync(join(binDir, "node"))) throw new Error(`Node ${version} is not in ${binDir}: node scripts/nodes.mjs fetch installs it`);
+      // The sandboxes' PATH, so every `node` a case starts (hooks' preludes included) is this one.
+      process.env.PATH = `${binDir}:${machinePath}`;
+      results.byNode[version] = {};
+      for (const name of SECTIONS.filter((section) => only.has(section) && PER_NODE.has(section))) {
+        log(`${name} on Node ${version}`);
+        await runSection(name, results.byNode[version], `${name} (Node ${version})`);
       }
     }
+    process.env.PATH = machinePath;
+    for (const name of SECTIONS.filter((section) => only.has(section) && !PER_NODE.has(section))) await runSection(name, results, name);
   } finally {
     transcripts.remove();
     removeSandboxes();
