@@ -41,8 +41,8 @@ it("offline: the generated marketplace is added, hook plugins and the skill plug
   // ${CLAUDE_PLUGIN_ROOT} in an exec-form `args` entry expands to the marketplace's own plugin dir (2.1.332); the
   // PostCompact debug line shows command and args before expansion, the ledger shows that it ran.
   const debug = readFileSync(debugFile, "utf8");
-  expect(debug).toContain("PostCompact:auto [node ${CLAUDE_PLUGIN_ROOT}/bin/carryover-post-compact] completed with status 0");
-  expect(debug).toContain(`SessionStart:compact [node ${join(market, "plugins/recovery/bin/carryover-recovery")}] (plugin recovery@carryover) finished with status 0`);
+  expect(debug).toContain("PostCompact:auto [/bin/sh ${CLAUDE_PLUGIN_ROOT}/bin/carryover-post-compact PostCompact] completed with status 0");
+  expect(debug).toContain(`SessionStart:compact [/bin/sh ${join(market, "plugins/recovery/bin/carryover-recovery")} SessionStart] (plugin recovery@carryover) finished with status 0`);
   expect(readFileSync(join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl"), "utf8")).toContain("MOCK SUMMARY");
   expectTextInRequest(firstMainAfterCompaction(sandbox.mock.requests()), "SessionStart hook additional context: carryover recovery:");
   // The skill plugin: Claude Code lists its skill, namespaced by the plugin.

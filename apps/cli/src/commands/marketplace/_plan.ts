@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Change } from "../../install/changes.ts";
 import { registrationLabel } from "../../output/display.ts";
-import { NODE } from "../../settings/handlers.ts";
+import { handlerFor } from "../../settings/handlers.ts";
 import { BIN_GUARD, BIN_GUARD_FILE } from "../../install/plan-executables.ts";
 import { type ManifestEntry, type Release, STATUS_LINE_EVENT, verifiedFile } from "../../release/manifest.ts";
 
@@ -10,8 +10,8 @@ type Json = Record<string, unknown>;
 const PLUGIN_ROOT = "${CLAUDE_PLUGIN_ROOT}";
 
 /**
- * `hooks/hooks.json`: the entry's registrations in exec form, `node` running the plugin's own copy of the
- * executable (as in settings, no `env` exec; Claude Code 2.1.332 expands ${CLAUDE_PLUGIN_ROOT} inside `args`).
+ * `hooks/hooks.json`: the entry's registrations in exec form as in settings (`/bin/sh`, the plugin's own copy of
+ * the executable and the event; Claude Code 2.1.332 expands ${CLAUDE_PLUGIN_ROOT} inside `args`).
  */
 export function pluginHooks(entry: ManifestEntry): Json | null {
   const executable = entry.executables[0];
@@ -19,7 +19,7 @@ export function pluginHooks(entry: ManifestEntry): Json | null {
   if (!executable || registrations.length === 0) return null;
   const hooks: Record<string, Json[]> = {};
   for (const registration of registrations) {
-    const handler = { type: "command", command: NODE, args: [`${PLUGIN_ROOT}/bin/${executable.name}`], timeout: registration.timeout };
+    const handler = handlerFor(`${PLUGIN_ROOT}/bin/${executable.name}`, registration.timeout!, registration.event);
     (hooks[registration.event] ??= []).push({ ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}), hooks: [handler] });
   }
   return { description: entry.description, hooks };

@@ -11,7 +11,7 @@ afterEach(() => kit.cleanup());
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8"));
 
-it("writes one plugin per hook with hooks.json in exec form (node, ${CLAUDE_PLUGIN_ROOT}/bin/<executable>), the skill in its own", async () => {
+it("writes one plugin per hook with hooks.json in exec form (/bin/sh, ${CLAUDE_PLUGIN_ROOT}/bin/<executable>, the event), the skill in its own", async () => {
   const out = join(kit.root, "market");
   const result = await kit.run("marketplace", out);
   expect(result.code).toBe(0);
@@ -27,8 +27,8 @@ it("writes one plugin per hook with hooks.json in exec form (node, ${CLAUDE_PLUG
   ]);
   expect(readJson(join(out, "plugins/recovery/.claude-plugin/plugin.json"))).toMatchObject({ name: "recovery", version: "0.1.0" });
   expect(readJson(join(out, "plugins/recovery/hooks/hooks.json")).hooks).toEqual({
-    SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: "node", args: ["${CLAUDE_PLUGIN_ROOT}/bin/carryover-recovery"], timeout: 30 }] }],
-    UserPromptSubmit: [{ hooks: [{ type: "command", command: "node", args: ["${CLAUDE_PLUGIN_ROOT}/bin/carryover-recovery"], timeout: 30 }] }],
+    SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: "/bin/sh", args: ["${CLAUDE_PLUGIN_ROOT}/bin/carryover-recovery", "SessionStart"], timeout: 30 }] }],
+    UserPromptSubmit: [{ hooks: [{ type: "command", command: "/bin/sh", args: ["${CLAUDE_PLUGIN_ROOT}/bin/carryover-recovery", "UserPromptSubmit"], timeout: 30 }] }],
   });
   expect(statSync(join(out, "plugins/recovery/bin/carryover-recovery")).mode & 0o777).toBe(0o755);
   expect(readFileSync(join(out, "plugins/recovery/bin/package.json"), "utf8")).toBe('{"type":"commonjs"}\n');
