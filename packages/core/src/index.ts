@@ -51,6 +51,7 @@ export {
 
 export { type CandidateOptions, type CandidateStats, forEachCandidateLine, type Needle, needle } from "./transcript/candidates.ts";
 export type {
+  Activity,
   CommandRun,
   CompactionRecord,
   FileChange,
@@ -96,10 +97,12 @@ export {
   writeMarker,
 } from "./session/markers.ts";
 export {
+  carryoverOwnPaths,
   compactStatePath,
   defaultStateDir,
   ensureSessionDir,
   mechanicalSnapshotPath,
+  type OwnPathsQuery,
   sessionDirPath,
 } from "./session/paths.ts";
 export {

@@ -24,13 +24,13 @@ export function changesSection(compaction: Compaction, facts: TranscriptFacts, s
   const heading = `## ${utcMinute(compaction.atMs)} · ${compaction.trigger} compaction · session ${compaction.sessionId.slice(0, 8)}`;
   const lines = [heading, sectionMarker(compaction), ""];
   if (facts.lastUserRequest) lines.push(`Last request: “${oneLine(facts.lastUserRequest, 300)}”`, "");
-  const { filesChanged, commands, errors } = facts;
+  const { filesChanged, commands, errors } = facts.since;
   if (filesChanged.length + commands.length + errors.length === 0) {
     lines.push("No files modified, commands run or errors since the previous compaction.");
     return lines.join("\n");
   }
-  if (filesChanged.length > 0) lines.push(`### Files modified (${filesChanged.length})`, ...fileLines(facts, scope, MAX_FILES), "");
-  if (commands.length > 0) lines.push(`### Commands run (${commands.length})`, ...commandLines(facts, MAX_COMMANDS), "");
+  if (filesChanged.length > 0) lines.push(`### Files modified (${filesChanged.length})`, ...fileLines(facts.since, scope, MAX_FILES), "");
+  if (commands.length > 0) lines.push(`### Commands run (${commands.length})`, ...commandLines(facts.since, MAX_COMMANDS), "");
   if (errors.length > 0) {
     const fixed = errors.filter((error) => error.resolved).length;
     lines.push(`### Errors (${errors.length}, ${fixed} fixed)`, ...errorLines(errors, scope, MAX_ERRORS), "");

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, sep } from "node:path";
-import type { TranscriptFacts } from "@carryover/core";
+import type { Activity, TranscriptFacts } from "@carryover/core";
 
 /** How paths are shown: relative inside the project, `~/…` under HOME, absolute elsewhere. */
 export interface Scope {
@@ -40,24 +40,24 @@ function capped(lines: string[], max: number): string[] {
 
 const times = (count: number) => (count > 1 ? ` ×${count}` : "");
 
-export function fileLines(facts: TranscriptFacts, scope: Scope, max: number): string[] {
+export function fileLines(work: Activity, scope: Scope, max: number): string[] {
   return capped(
-    facts.filesChanged.map((file) => `- ${code(shownPath(file.path, scope))} — ${file.tools.join(", ")}${times(file.count)}`),
+    work.filesChanged.map((file) => `- ${code(shownPath(file.path, scope))} — ${file.tools.join(", ")}${times(file.count)}`),
     max,
   );
 }
 
-export function commandLines(facts: TranscriptFacts, max: number): string[] {
+export function commandLines(work: Activity, max: number): string[] {
   return capped(
-    facts.commands.map(({ command, count, failures, failed }) => `- ${code(oneLine(command, 160))}${commandOutcome(count, failures, failed)}`),
+    work.commands.map(({ command, runs, failures, failed }) => `- ${code(oneLine(command, 160))}${commandOutcome(runs, failures, failed)}`),
     max,
   );
 }
 
-function commandOutcome(count: number, failures: number, lastFailed: boolean): string {
-  if (failures === 0) return times(count);
-  if (count === 1) return " — failed";
-  return lastFailed ? ` — failed ${failures} of ${count} runs, the last one too` : ` — failed ${failures} of ${count} runs, then passed`;
+function commandOutcome(runs: number, failures: number, lastFailed: boolean): string {
+  if (failures === 0) return times(runs);
+  if (runs === 1) return " — failed";
+  return lastFailed ? ` — failed ${failures} of ${runs} runs, the last one too` : ` — failed ${failures} of ${runs} runs, then passed`;
 }
 
 export function errorLines(errors: TranscriptFacts["errors"], scope: Scope, max: number): string[] {

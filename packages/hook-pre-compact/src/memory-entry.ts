@@ -63,12 +63,13 @@ function topicSection(compaction: Compaction, facts: TranscriptFacts, scope: Sco
   const saved = prep ? ` (from /compact-prep, saved ${utcMinute(prep.savedAtMs)})` : "";
   lines.push(prep?.decisions ? `- Decisions${saved}:\n${quote(prep.decisions)}` : "- Decisions: not recorded (/compact-prep did not save them before this compaction).");
   if (prep?.constraints) lines.push(`- Constraints${saved}:\n${quote(prep.constraints)}`);
-  if (facts.filesChanged.length > 0) {
-    const named = facts.filesChanged.slice(0, MAX_FILES_NAMED).map((file) => code(shownPath(file.path, scope)));
-    const more = facts.filesChanged.length - named.length;
+  const work = facts.since;
+  if (work.filesChanged.length > 0) {
+    const named = work.filesChanged.slice(0, MAX_FILES_NAMED).map((file) => code(shownPath(file.path, scope)));
+    const more = work.filesChanged.length - named.length;
     lines.push(`- Files changed: ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`);
   }
-  const open = facts.errors.filter((error) => !error.resolved).slice(0, MAX_ERRORS_NAMED);
+  const open = work.errors.filter((error) => !error.resolved).slice(0, MAX_ERRORS_NAMED);
   for (const error of open) lines.push(`- Unresolved: ${error.tool} ${code(oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 100))}: ${oneLine(error.message, 160)}`);
   return lines.join("\n");
 }

@@ -1,5 +1,6 @@
 // PreCompact (manual and auto): journals the session before its history is summarized, and steers the summary.
 import {
+  carryoverOwnPaths,
   type Env,
   errorMessage,
   type HookContext,
@@ -32,7 +33,8 @@ export async function run({ input, env, nowMs, config, projectDir, log }: HookCo
   const compaction: Compaction = { sessionId: input.session_id, trigger: input.trigger, promptId: input.prompt_id, atMs: nowMs };
   const scope: Scope = { projectDir, home: homeDir(env) };
   const path = input.transcript_path || transcriptPath(env, input.cwd, input.session_id);
-  const facts = await scan(path, env, log);
+  const ownPaths = carryoverOwnPaths(env, { sessionId: input.session_id, stateDir: config.shared.stateDir, changesFile: config.shared.changesFile, projectDir, cwd: input.cwd });
+  const facts = await scan(path, env, ownPaths, log);
   const summaries = readLedger(env, compaction.sessionId);
   const previousAtMs = Math.max(summaries.at(-1)?.atMs ?? -1, facts?.compactions.at(-1)?.atMs ?? -1);
   const prep = attempt(log, "compact-prep state", () => readPrepState(env, compaction.sessionId, config.shared.stateDir, previousAtMs >= 0 ? previousAtMs : null));
@@ -54,9 +56,9 @@ export async function run({ input, env, nowMs, config, projectDir, log }: HookCo
   return steeringText({ summaries, prep, facts, scope, maxChars: config.hook.steeringMaxChars });
 }
 
-async function scan(path: string, env: Env, log: (message: string) => void): Promise<TranscriptFacts | null> {
+async function scan(path: string, env: Env, ownPaths: string[], log: (message: string) => void): Promise<TranscriptFacts | null> {
   try {
-    return await scanTranscript(path, { fromLastBoundary: true, maxBytes: MAX_SCAN_BYTES, plansDir: plansDir(env) });
+    return await scanTranscript(path, { maxBytes: MAX_SCAN_BYTES, plansDir: plansDir(env), ownPaths });
   } catch (error) {
     log(`transcript not read (${errorMessage(error)}): no changes log, snapshot or memory entry for this compaction`);
     return null;

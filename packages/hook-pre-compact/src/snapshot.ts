@@ -10,7 +10,8 @@ const PLAN_HEAD_BYTES = 4096;
  * in any form a program can read, so those sections say so instead of guessing.
  */
 export function snapshotText(compaction: Compaction, facts: TranscriptFacts, scope: Scope, transcriptPath: string | undefined): string {
-  const unresolved = facts.errors.filter((error) => !error.resolved);
+  const work = facts.since;
+  const unresolved = work.errors.filter((error) => !error.resolved);
   const progress = progressSummary(facts);
   return renderState(
     [
@@ -29,9 +30,9 @@ export function snapshotText(compaction: Compaction, facts: TranscriptFacts, sco
       "## Session Decisions": "Not recorded: decisions live in the conversation, which the compaction summary condenses. Run /compact-prep before compacting to keep them here.",
       "## Constraints and Blockers": unresolved.length > 0 ? ["Unresolved errors:", ...errorLines(unresolved, scope, 20)].join("\n") : "No unresolved errors. Constraints are not recorded mechanically.",
       "## Worker Topology": "Not recorded mechanically.",
-      "## Editing Files": facts.filesChanged.length > 0 ? ["Changed since the previous compaction:", ...fileLines(facts, scope, 60)].join("\n") : "No file changed since the previous compaction.",
+      "## Editing Files": work.filesChanged.length > 0 ? ["Changed since the previous compaction:", ...fileLines(work, scope, 60)].join("\n") : "No file changed since the previous compaction.",
       "## Recovery Notes": [
-        ...(facts.commands.length > 0 ? ["Commands since the previous compaction:", ...commandLines(facts, 20)] : []),
+        ...(work.commands.length > 0 ? ["Commands since the previous compaction:", ...commandLines(work, 20)] : []),
         ...(transcriptPath ? [`Full history: ${transcriptPath}`] : []),
       ].join("\n"),
     },

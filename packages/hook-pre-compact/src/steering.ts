@@ -91,8 +91,8 @@ function prepQuote(prep: PrepState | null): string {
 }
 
 function factsLine(facts: TranscriptFacts, scope: Scope): string {
-  const files = facts.filesChanged.map((file) => shownPath(file.path, scope));
-  const open = facts.errors.filter((error) => !error.resolved);
+  const files = facts.since.filesChanged.map((file) => shownPath(file.path, scope));
+  const open = facts.since.errors.filter((error) => !error.resolved);
   if (files.length === 0 && open.length === 0) return "";
   const parts: string[] = [];
   if (files.length > 0) parts.push(`files changed: ${list(files.map(code))}`);

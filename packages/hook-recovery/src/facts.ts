@@ -79,7 +79,7 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
   const earlier = readLedger(env, sessionId).filter((entry) => !isSameCompaction(entry, compaction));
   const previousFromTranscript = (transcript?.compactions ?? [])
     .map((record) => record.atMs)
-    .filter((atMs) => atMs < compaction.atMs - SAME_COMPACTION_MS);
+    .filter((atMs): atMs is number => atMs !== null && atMs < compaction.atMs - SAME_COMPACTION_MS);
   const previousCompactionAtMs = earlier.length > 0 ? Math.max(...earlier.map((entry) => entry.atMs)) : (previousFromTranscript.at(-1) ?? null);
   const tasks = readTaskList(tasksDir(env, sessionId));
   return {

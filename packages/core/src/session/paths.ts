@@ -1,6 +1,6 @@
-import { join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { type Env, tmpDir } from "../env.ts";
-import { carryoverRoot, claudeDir } from "../claude/paths.ts";
+import { autoMemoryDir, carryoverRoot, claudeDir } from "../claude/paths.ts";
 import { assertSafeSessionId } from "../claude/session-id.ts";
 import { ensurePrivateDir } from "../fs/private-dir.ts";
 
@@ -26,4 +26,26 @@ export function compactStatePath(env: Env, sessionId: string, stateDir?: string)
 /** The pre-compact hook's mechanical snapshot: compact-prep's headers, filled from the transcript. */
 export function mechanicalSnapshotPath(env: Env, sessionId: string): string {
   return join(sessionDirPath(env, sessionId), "snapshot.md");
+}
+
+export interface OwnPathsQuery {
+  sessionId: string;
+  /** Config `stateDir` ("" = default). */
+  stateDir: string;
+  /** Config `changesFile`, relative to the project ("" = off). */
+  changesFile: string;
+  projectDir: string;
+  cwd: string;
+}
+
+/**
+ * What carryover itself writes during a session, so a transcript's reading can leave it out of the session's
+ * work: the compact-prep state file and its backup, the changes log, the project's auto-memory (its topic
+ * files and MEMORY.md).
+ */
+export function carryoverOwnPaths(env: Env, query: OwnPathsQuery): string[] {
+  const state = compactStatePath(env, query.sessionId, query.stateDir || undefined);
+  const paths = [state, `${state}.bak`, autoMemoryDir(env, query.cwd)];
+  if (query.changesFile) paths.push(isAbsolute(query.changesFile) ? query.changesFile : join(query.projectDir, query.changesFile));
+  return paths;
 }

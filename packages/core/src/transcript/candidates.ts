@@ -15,6 +15,8 @@ export interface Needle {
   startAt?(): number | null;
   /** Sees each match (the chunk's bytes and where `full` starts) before any line is decoded. */
   onMatch?(region: Buffer, at: number): void;
+  /** A last look at a match's bytes (where `full` starts); false passes it over. */
+  accept?(region: Buffer, at: number): boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface Needle {
  * on longer ones; a short anchor that starts with a byte rare in transcripts (an uppercase letter)
  * is found 4–6× faster than a long needle starting with `"`, which JSON is full of (measured here).
  */
-export function needle(full: string, anchor = full, hooks: Pick<Needle, "startAt" | "onMatch"> = {}): Needle {
+export function needle(full: string, anchor = full, hooks: Pick<Needle, "startAt" | "onMatch" | "accept"> = {}): Needle {
   const anchorAt = full.indexOf(anchor);
   if (anchorAt === -1) throw new Error(`anchor ${JSON.stringify(anchor)} is not part of ${JSON.stringify(full)}`);
   return { full: Buffer.from(full), anchor: Buffer.from(anchor), anchorAt, ...hooks };
@@ -35,9 +37,17 @@ export interface CandidateOptions {
   skipLine?(region: Buffer, start: number, end: number): boolean;
   /** Read only the last `maxBytes` of the file (its first, partial line is dropped). */
   maxBytes?: number | undefined;
-  onLine(text: string): void;
+  /** Counts lines, so `onLine` gets each line's 1-based number (not with `maxBytes` cutting the head). */
+  lineNumbers?: boolean;
+  onLine(text: string, at: LinePlace): void;
   /** After each chunk read: the bytes read so far (for a progress indicator). */
   onChunk?(bytesRead: number): void;
+}
+
+/** Where a handed-over line is: its 1-based number (when counted and known) and its byte offset. */
+export interface LinePlace {
+  line: number | undefined;
+  offset: number;
 }
 
 export interface CandidateStats {
@@ -82,6 +92,9 @@ export async function forEachCandidateLine(path: string, options: CandidateOptio
     // Inside a line that is not handed over: the window's partial first line, or an over-long one.
     let skipping = from > 0;
     let position = from;
+    // Lines before the region being searched; unknown inside a window that starts mid-file.
+    const counting = options.lineNumbers === true && from === 0;
+    const place = { lines: 0, counting };
     next = read(0, position);
     for (let turn = 0; ; turn ^= 1) {
       const chunk = await next;
@@ -106,19 +119,20 @@ export async function forEachCandidateLine(path: string, options: CandidateOptio
         }
         continue;
       }
+      const chunkAt = position - bytesRead;
       if (!skipping) {
         const head = chunk.subarray(0, firstNewline + 1);
-        scanRegion(carry.length === 0 ? head : Buffer.concat([...carry, head]), options);
-      }
+        scanRegion(carry.length === 0 ? head : Buffer.concat([...carry, head]), chunkAt - carryBytes, place, options);
+      } else place.lines += 1;
       skipping = false;
       const lastNewline = chunk.lastIndexOf(NEWLINE);
-      if (lastNewline > firstNewline) scanRegion(chunk.subarray(firstNewline + 1, lastNewline + 1), options);
+      if (lastNewline > firstNewline) scanRegion(chunk.subarray(firstNewline + 1, lastNewline + 1), chunkAt + firstNewline + 1, place, options);
       carryBytes = bytesRead - lastNewline - 1;
       carry = carryBytes > 0 ? [Buffer.from(chunk.subarray(lastNewline + 1))] : [];
     }
     if (carryBytes > 0 && !skipping) {
       stats.unterminatedTail = true;
-      scanRegion(Buffer.concat([...carry, Buffer.from([NEWLINE])]), options);
+      scanRegion(Buffer.concat([...carry, Buffer.from([NEWLINE])]), position - carryBytes, place, options);
     }
     return stats;
   } finally {
@@ -127,11 +141,11 @@ export async function forEachCandidateLine(path: string, options: CandidateOptio
   }
 }
 
-/** `region` holds whole lines, each ending in a newline. */
-function scanRegion(region: Buffer, options: CandidateOptions): void {
+/** `region` holds whole lines, each ending in a newline; it starts at byte `offset`, after `place.lines` lines. */
+function scanRegion(region: Buffer, offset: number, place: { lines: number; counting: boolean }, options: CandidateOptions): void {
   const starts: number[] = [];
   for (const item of options.needles) {
-    const { full, anchor, anchorAt, startAt, onMatch }: Needle = Buffer.isBuffer(item) ? { full: item, anchor: item, anchorAt: 0 } : item;
+    const { full, anchor, anchorAt, startAt, onMatch, accept }: Needle = Buffer.isBuffer(item) ? { full: item, anchor: item, anchorAt: 0 } : item;
     const from = startAt ? startAt() : 0;
     if (from === null) continue;
     let at = region.indexOf(anchor, from);
@@ -143,19 +157,37 @@ function scanRegion(region: Buffer, options: CandidateOptions): void {
         at = region.indexOf(anchor, at + 1);
         continue;
       }
+      if (accept && !accept(region, fullAt)) {
+        at = region.indexOf(anchor, at + 1);
+        continue;
+      }
       onMatch?.(region, fullAt);
       starts.push(region.lastIndexOf(NEWLINE, at) + 1);
       at = region.indexOf(anchor, region.indexOf(NEWLINE, at) + 1);
     }
   }
-  if (starts.length === 0) return;
-  starts.sort((a, b) => a - b);
-  let previous = -1;
-  for (const start of starts) {
-    if (start === previous) continue;
-    previous = start;
-    const end = region.indexOf(NEWLINE, start);
-    if (options.skipLine?.(region, start, end)) continue;
-    options.onLine(region.toString("utf8", start, end));
+  // One indexOf per line of the file: the price of line numbers.
+  let counted = 0;
+  let cursor = 0;
+  const lineAt = (start: number): number | undefined => {
+    if (!place.counting) return undefined;
+    for (let at = region.indexOf(NEWLINE, cursor); at !== -1 && at < start; at = region.indexOf(NEWLINE, at + 1)) {
+      counted += 1;
+      cursor = at + 1;
+    }
+    return place.lines + counted + 1;
+  };
+  if (starts.length > 0) {
+    starts.sort((a, b) => a - b);
+    let previous = -1;
+    for (const start of starts) {
+      if (start === previous) continue;
+      previous = start;
+      const end = region.indexOf(NEWLINE, start);
+      if (options.skipLine?.(region, start, end)) continue;
+      options.onLine(region.toString("utf8", start, end), { line: lineAt(start), offset: offset + start });
+    }
   }
+  if (place.counting) lineAt(region.length);
+  place.lines += place.counting ? counted : 0;
 }

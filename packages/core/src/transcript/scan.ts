@@ -1,14 +1,21 @@
-import { forEachCandidateLine, type Needle, needle } from "./candidates.ts";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { TranscriptCollector } from "./_collector.ts";
+import { type CandidateStats, forEachCandidateLine, type Needle, needle } from "./candidates.ts";
 import type { TranscriptFacts } from "./facts.ts";
+import { readUsageBefore } from "./tail.ts";
 
 export interface ScanOptions {
-  /** Activity (files, commands, errors) only from after the last compact_boundary. */
-  fromLastBoundary?: boolean;
-  /** Read only the file's last `maxBytes` (bounded time on any transcript). */
+  /** Read at most `maxBytes`, the session's file from its end first, then its subagents' (bounded time). */
   maxBytes?: number;
   /** The plans directory (`plansDir(env)`); default: any `.claude/plans/` directory. */
   plansDir?: string;
+  /** Files and directories whose changes are carryover's own (`carryoverOwnPaths`), left out of the work. */
+  ownPaths?: readonly string[];
+  /** Read the 2.x subagent transcripts beside the session's (default true). */
+  subagents?: boolean;
+  /** Number the compactions' and errors' lines: a pass over every byte, so only where a reader shows them. */
+  lineNumbers?: boolean;
 }
 
 // Every line the facts come from holds one of these; the rest (tool output, attachments, request
@@ -18,13 +25,18 @@ function needles(collector: TranscriptCollector): Needle[] {
   // Where this chunk's first TaskCreate call is: a task's id is only in its result, further on.
   let taskCreateAt: number | null = null;
   return [
-    needle('"type":"tool_use"', '"type":"tool_use"', {
+    // Anchors are picked by measurement on generated 2.1.332 transcripts (see `needle`).
+    needle('"type":"tool_use"', '_use"', {
       // The block's name sits beside its type (2.1.332: `{"type":"tool_use","id":"…","name":"…"`).
       onMatch: (region, at) => {
         if (taskCreateAt === null && region.subarray(Math.max(0, at - PEEK_BYTES), at + PEEK_BYTES).includes(TASK_CREATE_NAME)) taskCreateAt = at;
       },
     }),
-    needle('"is_error":true'),
+    needle('"is_error":true', "_error"),
+    // A prompt, a command's echo, bash-mode input or a compaction summary: string or text content. Tool results,
+    // whose content starts with a tool_result block, are most user lines and are passed over. (Each needle is a
+    // pass over every chunk: what this one finds needs no other.)
+    needle('"role":"user","content":', '"role":"user","content":', { accept: (region, at) => isTextContent(region, at + USER_CONTENT_BYTES) }),
     needle('"compactMetadata":', "Metada"),
     needle('"permissionMode":"', 'Mode":'),
     // Searched only past a TaskCreate call, or from the start while a call from an earlier chunk awaits its
@@ -37,6 +49,13 @@ function needles(collector: TranscriptCollector): Needle[] {
       },
     }),
   ];
+}
+
+const USER_CONTENT_BYTES = Buffer.byteLength('"role":"user","content":');
+const TEXT_BLOCKS = [Buffer.from('[{"type":"text"'), Buffer.from('[{"type":"image"')];
+
+function isTextContent(region: Buffer, at: number): boolean {
+  return region[at] === QUOTE || TEXT_BLOCKS.some((start) => region.compare(start, 0, start.length, at, at + start.length) === 0);
 }
 
 const TASK_CREATE_NAME = Buffer.from('"name":"TaskCreate"');
@@ -56,29 +75,67 @@ function isBookkeeping(region: Buffer, start: number, end: number): boolean {
 }
 
 /**
- * Reads a Claude Code transcript (JSONL) without loading it whole and returns what the session did:
- * files changed, commands run, errors and whether they were fixed, todos, tasks, plans, the last
- * request, plan mode and compactions. Throws when the file cannot be opened; lines it cannot read are
- * counted in `skipped`.
+ * Reads a Claude Code transcript (JSONL) without loading it whole, and the 2.x subagent transcripts beside
+ * it, and returns what the session did: files changed, commands run, errors and whether they were fixed,
+ * todos, tasks, plans, the last request, plan mode and compactions. Throws when the session's file cannot
+ * be opened; lines it cannot read are counted in `skipped`.
  */
 export async function scanTranscript(path: string, options: ScanOptions = {}): Promise<TranscriptFacts> {
-  const collector = new TranscriptCollector({ fromLastBoundary: options.fromLastBoundary ?? false, plansDir: options.plansDir });
-  const stats = await forEachCandidateLine(path, {
-    needles: needles(collector),
-    skipLine: isBookkeeping,
-    maxBytes: options.maxBytes,
-    onLine: (text) => collector.line(text),
-  });
+  const subagents = options.subagents === false ? [] : subagentTranscripts(path);
+  const collector = new TranscriptCollector({ plansDir: options.plansDir, ownPaths: options.ownPaths, subagentsFollow: subagents.length > 0 });
+  const read = (file: string, maxBytes: number | undefined) =>
+    forEachCandidateLine(file, {
+      needles: needles(collector),
+      skipLine: isBookkeeping,
+      maxBytes,
+      lineNumbers: options.lineNumbers === true,
+      onLine: (text, at) => collector.line(text, at.line, at.offset),
+    });
+  const stats = await read(path, options.maxBytes);
+  for (const [record, offset] of collector.boundarylessAt) record.preTokens = readUsageBefore(path, offset);
+  let bytesRead = stats.bytesRead;
+  const tails: CandidateStats[] = [];
+  for (const { agentId, file } of subagents) {
+    const left = options.maxBytes === undefined ? undefined : options.maxBytes - bytesRead;
+    if (left !== undefined && left <= 0) break;
+    collector.beginSubagent(agentId);
+    try {
+      const sub = await read(file, left);
+      bytesRead += sub.bytesRead;
+      tails.push(sub);
+    } catch {
+      // A subagent's file that vanished or is not a file: its work stays uncounted, the session's is not lost.
+    }
+  }
   const { badLines, droppedEntries, ...facts } = collector.finish();
   return {
     ...facts,
     skipped: {
       badLines,
       truncatedTail: stats.unterminatedTail,
-      longLines: stats.longLines,
-      headBytes: stats.headBytes,
+      longLines: stats.longLines + tails.reduce((sum, sub) => sum + sub.longLines, 0),
+      headBytes: stats.headBytes + tails.reduce((sum, sub) => sum + sub.headBytes, 0),
       droppedEntries,
     },
-    bytesRead: stats.bytesRead,
+    bytesRead,
   };
+}
+
+const AGENT_FILE = /^agent-(.+)\.jsonl$/;
+
+/** Claude Code 2.1.332 keeps a subagent's transcript in `<session>/subagents/agent-<agentId>.jsonl` beside `<session>.jsonl`. */
+function subagentTranscripts(path: string): Array<{ agentId: string; file: string }> {
+  if (!path.endsWith(".jsonl")) return [];
+  const dir = join(path.slice(0, -".jsonl".length), "subagents");
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => ({ name, match: AGENT_FILE.exec(name) }))
+    .filter(({ match }) => match !== null)
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map(({ name, match }) => ({ agentId: match![1]!, file: join(dir, name) }));
 }

@@ -28,6 +28,19 @@ interface TranscriptLine {
  * to `maxBytes`, so its cost does not grow with the transcript. Null when nothing is found.
  */
 export function readTailUsage(path: string, maxBytes = DEFAULT_MAX_BYTES): TailUsage | null {
+  return usageBefore(path, null, maxBytes);
+}
+
+/**
+ * The context of the last main-chain response before byte `endOffset` (a summary line that has no
+ * compact_boundary before it, 1.0.5x): what the session held when it compacted. Null when not found.
+ */
+export function readUsageBefore(path: string, endOffset: number, maxBytes = DEFAULT_MAX_BYTES): number | null {
+  const found = usageBefore(path, endOffset, maxBytes);
+  return found && !found.afterCompaction ? found.contextTokens : null;
+}
+
+function usageBefore(path: string, endOffset: number | null, maxBytes: number): TailUsage | null {
   let fd: number;
   try {
     // Non-blocking: opening a FIFO nobody writes would block the whole process.
@@ -38,13 +51,13 @@ export function readTailUsage(path: string, maxBytes = DEFAULT_MAX_BYTES): TailU
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return null;
-    const size = stat.size;
+    const end = endOffset === null ? stat.size : Math.min(endOffset, stat.size);
     for (let chunk = FIRST_CHUNK_BYTES; ; chunk *= 2) {
-      const length = Math.min(chunk, size, maxBytes);
+      const length = Math.min(chunk, end, maxBytes);
       const buffer = Buffer.allocUnsafe(length);
-      const read = readSync(fd, buffer, 0, length, size - length);
-      const found = newestUsage(buffer.toString("utf8", 0, read), length === size);
-      if (found || length === size || length >= maxBytes) return found;
+      const read = readSync(fd, buffer, 0, length, end - length);
+      const found = newestUsage(buffer.toString("utf8", 0, read), length === end);
+      if (found || length === end || length >= maxBytes) return found;
     }
   } finally {
     closeSync(fd);
