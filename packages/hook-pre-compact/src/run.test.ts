@@ -252,10 +252,55 @@ describe("the summary steering it prints", () => {
   it("asks for Historical summaries and explicit decision sections on the first compaction", async () => {
     workedSession();
     const output = (await invoke()) as string;
-    expect(output).toContain('Begin the summary with a section "Historical summaries". This is the session\'s first compaction, so write "none yet" under it');
+    expect(output).toMatch(/^carryover pre-compact: what the summary of this compaction \(auto, 2026-11-29 17:14 UTC\) must hold; it concerns that summary only\.\n/);
+    expect(output).toContain('The summary begins with a section "Historical summaries" holding "none yet": the session\'s transcript has no earlier compaction.');
     expect(output).toContain('- "Rejected options": what was ruled out, each with the reason it was rejected.');
     expect(output).toContain("files changed: `src/app.ts`, `notes.txt`; unresolved errors: Edit notes.txt (String to replace not found in file. String: NOT-PRESENT)");
     expect(output).not.toMatch(/^\s*[{[]/);
+    expect(output).not.toMatch(/\b(Begin|Keep|Carry|Write|name these)\b/);
+  });
+
+  it("never calls it the first compaction when the transcript holds an earlier one, and carries that summary forward", async () => {
+    const summary = {
+      type: "user",
+      isCompactSummary: true,
+      message: { role: "user", content: "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nEARLIER: chose Postgres over SQLite (concurrency).\nPlease continue the conversation from where we left it off." },
+      timestamp: "2026-11-29T16:00:00.000Z",
+    };
+    // 1.0.5x: a summary line and no compact_boundary; no ledger (carryover installed after it).
+    workedSession([summary, callLine("t7", "Write", { file_path: join(project, "after.ts") }), resultLine("t7", "ok")]);
+    const output = (await invoke()) as string;
+    expect(output).not.toContain("none yet");
+    expect(output).toContain("what the earlier compaction of this session recorded, oldest first");
+    expect(output).toContain("<earlier-summaries>\n[1] unknown compaction, 2026-11-29 16:00 UTC:\nEARLIER: chose Postgres over SQLite (concurrency).\n</earlier-summaries>");
+    expect(output).toContain("files changed: `after.ts`.");
+    expect(changesLog()).toContain("### Files modified (1)\n- `after.ts` — Write\n");
+  });
+
+  it("after a manual /compact, whose output lands in the next conversation, quotes only what that conversation does not open with", async () => {
+    workedSession();
+    appendLedger(env, SESSION, { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." }, 50);
+    appendLedger(env, SESSION, { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." }, 50);
+    const output = (await invoke(input({ trigger: "manual" }))) as string;
+    expect(output).toContain("(manual, 2026-11-29 17:14 UTC)");
+    expect(output).toContain("The conversation opens with the latest one's summary (auto, 2026-11-29 16:14 UTC).");
+    expect(output).toContain("FIRST: chose SQLite.");
+    expect(output).not.toContain("SECOND: parser done.");
+    expect(output).not.toContain("\u001b");
+  });
+
+  it("leaves carryover's own writes and commands out of what it names", async () => {
+    const statePath = compactStatePath(env, SESSION);
+    workedSession([
+      callLine("s1", "Write", { file_path: statePath, content: "# state" }),
+      resultLine("s1", "File created successfully"),
+      callLine("s2", "Bash", { command: `"${home}/.claude/skills/compact-prep/carryover-state" verify --session ${SESSION}` }),
+      resultLine("s2", "ok"),
+    ]);
+    const output = (await invoke()) as string;
+    expect(output).not.toContain(statePath);
+    expect(changesLog()).not.toContain("claude-compact-state");
+    expect(changesLog()).not.toContain("carryover-state");
   });
 
   it("carries earlier summaries forward, oldest first, and quotes the compact-prep state", async () => {
@@ -265,6 +310,7 @@ describe("the summary steering it prints", () => {
     writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 60_000);
     const output = (await invoke()) as string;
     expect(output).toContain("what the 2 earlier compactions of this session recorded, oldest first");
+    expect(output).not.toContain("The conversation opens with");
     expect(output).toContain("<earlier-summaries>\n[1] manual compaction, 2026-11-29 15:14 UTC:\nFIRST: chose SQLite.\n[2] auto compaction, 2026-11-29 16:14 UTC:\nSECOND: parser done.\n</earlier-summaries>");
     expect(output).toContain("Session Decisions:\nAdopted B over A: A leaks memory.\nConstraints and Blockers:\nNever push to main.");
   });

@@ -19,6 +19,7 @@ import {
 } from "@carryover/core";
 import { changesLogPath, writeChangesLog } from "./changes-log.ts";
 import type { Scope } from "./describe.ts";
+import { earlierSummaries } from "./earlier.ts";
 import { writePreCompactJournal } from "./journal.ts";
 import { writeMemoryEntry } from "./memory-entry.ts";
 import { readPrepState } from "./prep-state.ts";
@@ -53,7 +54,8 @@ export async function run({ input, env, nowMs, config, projectDir, log }: HookCo
     attempt(log, "journal", () => writePreCompactJournal(env, compaction.sessionId, { ...compaction, transcriptPath: path, facts, wrote }));
   }
   if (!config.hook.steering) return null;
-  return steeringText({ summaries, prep, facts, scope, maxChars: config.hook.steeringMaxChars });
+  const earlier = earlierSummaries(summaries, facts?.compactions ?? []);
+  return steeringText({ compaction, earlier, prep, facts, scope, maxChars: config.hook.steeringMaxChars });
 }
 
 async function scan(path: string, env: Env, ownPaths: string[], log: (message: string) => void): Promise<TranscriptFacts | null> {

@@ -1,10 +1,13 @@
-import { capText, type LedgerEntry, MAX_CONTEXT_CHARS, type TranscriptFacts } from "@carryover/core";
+import { capText, MAX_CONTEXT_CHARS, type TranscriptFacts } from "@carryover/core";
 import { code, oneLine, type Scope, shownPath, utcMinute } from "./describe.ts";
+import type { EarlierSummary } from "./earlier.ts";
 import type { PrepState } from "./prep-state.ts";
 
 export interface SteeringInput {
-  /** Earlier compactions of this session, oldest first (the post-compact hook's ledger). */
-  summaries: readonly LedgerEntry[];
+  /** This compaction. */
+  compaction: { trigger: "manual" | "auto"; atMs: number };
+  /** Earlier compactions of this session, oldest first (`earlierSummaries`). */
+  earlier: readonly EarlierSummary[];
   prep: PrepState | null;
   facts: TranscriptFacts | null;
   scope: Scope;
@@ -18,8 +21,7 @@ const BLOCK_OVERHEAD_CHARS = 120;
 // Below this, an earlier summary is not worth quoting: its label would be most of it.
 const MIN_SUMMARY_CHARS = 200;
 
-const HEAD = "carryover pre-compact: instructions for this summary.";
-const SECTIONS = `After that, keep these sections explicit, each present even when empty:
+const SECTIONS = `After it come these sections, each present even when empty:
 - "Adopted decisions": what was decided, each with its reason.
 - "Rejected options": what was ruled out, each with the reason it was rejected.
 - "Constraints": rules and limits the user set in this session, in the user's words where possible.
@@ -29,24 +31,55 @@ const SECTIONS = `After that, keep these sections explicit, each present even wh
  * The text PreCompact prints: Claude Code 2.1.332 appends a PreCompact hook's plain stdout to the
  * compaction prompt as "Additional Instructions" (JSON would be appended raw; hookSpecificOutput makes
  * the hook fail) and cuts it at 10,000 characters, so it is plain text within `maxChars`.
+ *
+ * After a manual /compact the same stdout is shown to the user and recorded in the new conversation as
+ * `<local-command-stdout>` (each line dimmed with ANSI codes by Claude Code 2.1.332), where the agent and
+ * every later summary see it. So it describes the summary of one named compaction rather than ordering
+ * anyone, states nothing a later compaction makes false, and after a manual one quotes only the earlier
+ * summaries the conversation does not already open with.
  */
 export function steeringText(input: SteeringInput): string {
   const maxChars = Math.min(input.maxChars, MAX_CONTEXT_CHARS);
+  const { trigger, atMs } = input.compaction;
+  const head = `carryover pre-compact: what the summary of this compaction (${trigger}, ${utcMinute(atMs)}) must hold; it concerns that summary only.`;
   const prep = prepQuote(input.prep);
   const facts = input.facts ? factsLine(input.facts, input.scope) : "";
-  const opening =
-    input.summaries.length === 0
-      ? `Begin the summary with a section "Historical summaries". This is the session's first compaction, so write "none yet" under it; later compactions will carry this summary forward there.`
-      : `Begin the summary with a section "Historical summaries" that carries forward, condensed, what the ${input.summaries.length} earlier compaction${input.summaries.length > 1 ? "s" : ""} of this session recorded, oldest first. Keep every decision, constraint, open problem and file path they name; drop only narration. They were:`;
-  const fixed = [HEAD, opening, SECTIONS, prep, facts].filter(Boolean);
+  const earlier = input.earlier;
+  // The latest earlier summary opens the conversation being summarized; a manual compaction's output is echoed
+  // into the next conversation, so it does not repeat it.
+  const quoted = trigger === "manual" ? earlier.slice(0, -1) : earlier;
+  const opening = openingText(earlier, quoted, input.facts);
+  const fixed = [head, opening, SECTIONS, prep, facts].filter(Boolean);
   const fixedChars = fixed.join("\n\n").length + BLOCK_OVERHEAD_CHARS;
-  const earlier = input.summaries.length > 0 ? summariesBlock(input.summaries, maxChars - fixedChars) : "";
-  const parts = [HEAD, opening, ...(earlier ? [earlier] : []), SECTIONS, prep, facts].filter(Boolean);
+  const block = quoted.some((entry) => entry.summary) ? summariesBlock(quoted, maxChars - fixedChars) : "";
+  const parts = [head, opening, ...(block ? [block] : []), SECTIONS, prep, facts].filter(Boolean);
   return capText(parts.join("\n\n"), maxChars);
 }
 
-function summariesBlock(summaries: readonly LedgerEntry[], budgetChars: number): string {
-  const numbered = summaries.map((entry, index) => ({ entry, label: `[${index + 1}] ${entry.trigger} compaction, ${utcMinute(entry.atMs)}:\n` }));
+function openingText(earlier: readonly EarlierSummary[], quoted: readonly EarlierSummary[], facts: TranscriptFacts | null): string {
+  if (earlier.length === 0) {
+    // Only a transcript read from its start shows there was no compaction before.
+    const none = facts !== null && facts.skipped.headBytes === 0;
+    return none
+      ? `The summary begins with a section "Historical summaries" holding "none yet": the session's transcript has no earlier compaction.`
+      : `The summary begins with a section "Historical summaries": what earlier summaries of this session recorded, if the conversation holds any, condensed, oldest first; else "none yet".`;
+  }
+  const count = earlier.length === 1 ? "the earlier compaction" : `the ${earlier.length} earlier compactions`;
+  const latest = earlier.at(-1)!;
+  const opener = quoted.length < earlier.length ? ` The conversation opens with the latest one's summary (${latest.trigger}, ${when(latest)}).` : "";
+  return (
+    `The summary begins with a section "Historical summaries" that carries forward, condensed, what ${count} of this session recorded, oldest first. ` +
+    `That section keeps every decision, constraint, open problem and file path ${earlier.length === 1 ? "it names" : "they name"}, and drops only narration.${opener}${quoted.some((entry) => entry.summary) ? " They were:" : ""}`
+  );
+}
+
+function when(entry: EarlierSummary): string {
+  return entry.atMs === null ? "time unknown" : utcMinute(entry.atMs);
+}
+
+function summariesBlock(all: readonly EarlierSummary[], budgetChars: number): string {
+  const summaries = all.filter((entry) => entry.summary);
+  const numbered = summaries.map((entry, index) => ({ entry, label: `[${index + 1}] ${entry.trigger} compaction, ${when(entry)}:\n` }));
   // The oldest go first when all cannot fit: each later summary was asked to carry them already.
   let kept = numbered;
   const labelChars = () => kept.reduce((sum, { label }) => sum + label.length + 1, 0);
@@ -84,7 +117,7 @@ function cut(text: string, maxChars: number): string {
 
 function prepQuote(prep: PrepState | null): string {
   if (!prep || (!prep.decisions && !prep.constraints)) return "";
-  const parts = [`The session's /compact-prep state file (${prep.path}, saved ${utcMinute(prep.savedAtMs)}) records the following. Carry it into those sections faithfully:`];
+  const parts = [`The session's /compact-prep state file (${prep.path}, saved ${utcMinute(prep.savedAtMs)}) records the following; those sections carry it faithfully:`];
   if (prep.decisions) parts.push(`Session Decisions:\n${cut(prep.decisions, MAX_QUOTED_SECTION_CHARS)}`);
   if (prep.constraints) parts.push(`Constraints and Blockers:\n${cut(prep.constraints, MAX_QUOTED_SECTION_CHARS)}`);
   return parts.join("\n");
@@ -97,7 +130,7 @@ function factsLine(facts: TranscriptFacts, scope: Scope): string {
   const parts: string[] = [];
   if (files.length > 0) parts.push(`files changed: ${list(files.map(code))}`);
   if (open.length > 0) parts.push(`unresolved errors: ${list(open.map((error) => `${error.tool} ${oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 80)} (${oneLine(error.message, 100)})`))}`);
-  return `Since the previous compaction (from the transcript), name these in the summary: ${parts.join("; ")}.`;
+  return `Since the previous compaction, the transcript shows these; the summary names them: ${parts.join("; ")}.`;
 }
 
 function list(items: string[]): string {

@@ -16,7 +16,7 @@ import { afterEach, expect, it } from "vitest";
 
 const PRE_COMPACT = join(import.meta.dirname, "../dist/carryover-pre-compact.cjs");
 const POST_COMPACT = join(import.meta.dirname, "../../hook-post-compact/dist/carryover-post-compact.cjs");
-const INSTRUCTIONS = "carryover pre-compact: instructions for this summary.";
+const INSTRUCTIONS = "carryover pre-compact: what the summary of this compaction";
 const USER_MEMORY_LINE = "- [Build](build.md) — pnpm build, then pnpm test";
 
 let sandbox: Sandbox | undefined;
@@ -56,7 +56,7 @@ it("manual then auto compaction on the real CLI: changes log, snapshot, one memo
   expectSuccess(await runCompact(sandbox, sessionId, "keep the decisions"));
   const first = requestText(compactionRequest(sandbox.mock.requests(), 0));
   expect(first).toContain(INSTRUCTIONS);
-  expect(first).toContain('This is the session\'s first compaction, so write "none yet" under it');
+  expect(first).toContain('The summary begins with a section "Historical summaries" holding "none yet": the session\'s transcript has no earlier compaction.');
 
   const log = readFileSync(join(project, "CHANGES_SESSION.md"), "utf8");
   expect(log).toMatch(/^## .* · manual compaction · session /m);

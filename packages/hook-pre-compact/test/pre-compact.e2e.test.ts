@@ -37,7 +37,7 @@ it("the built executable journals the captured session and prints plain-text sum
   const { payload } = capturedSession();
   const result = spawnHook(JSON.stringify(payload));
   expect(result.status).toBe(0);
-  expect(result.stdout).toMatch(/^carryover pre-compact: instructions for this summary\.\n/);
+  expect(result.stdout).toMatch(/^carryover pre-compact: what the summary of this compaction \((auto|manual), [\d-]+ [\d:]+ UTC\) must hold; it concerns that summary only\.\n/);
   expect(result.stdout).toContain('section "Historical summaries"');
 
   const log = readFileSync(join(project, "CHANGES_SESSION.md"), "utf8");
