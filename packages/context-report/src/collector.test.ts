@@ -97,7 +97,36 @@ describe("what fills the context", () => {
     ]);
     expect(result.measuredTokens).toBe(3_000);
     expect(result.measuredSource).toBe("compaction");
-    expect(result.compactions).toEqual([{ trigger: "auto", afterRequest: 2, atMs: undefined, preTokens: 90_000, postTokens: 3_000 }]);
+    expect(result.compactions).toEqual([{ trigger: "auto", afterRequest: 2, atMs: undefined, preTokens: 90_000, postTokens: 3_000, boundary: true }]);
+  });
+
+  it("knows a compaction that wrote only its summary line (1.0.5x): what came before is gone, its postTokens unknown", () => {
+    const result = report([
+      prompt("first task"),
+      assistant("m1", [toolUse("t1", "Read", { file_path: "/p/old.ts" })], { input_tokens: 150_000 }),
+      toolResult("t1", "o".repeat(8_000)),
+      line({ type: "user", isCompactSummary: true, message: { role: "user", content: "s".repeat(2_000) } }),
+    ]);
+    expect(result.compactions).toEqual([{ trigger: "unknown", afterRequest: 1, atMs: undefined, preTokens: 150_000, postTokens: null, boundary: false }]);
+    expect(result.largestItems.filter((item) => item.category !== "systemPrompt")).toEqual([{ category: "messages", label: "compaction summary", tokens: 500 }]);
+    // Nothing measured the context after it: no figure rather than 0.
+    expect(result.measuredTokens).toBeNull();
+  });
+
+  it("never sizes the system prompt above a whole request, and says what the figure rests on", () => {
+    // The first response also carried an @-mentioned file the transcript does not show as a message.
+    const result = report([
+      prompt("look at @big.ts"),
+      assistant("m1", [{ type: "text", text: "ok" }], { input_tokens: 76_392 }),
+      line({ type: "system", subtype: "compact_boundary", compactMetadata: { trigger: "manual", preTokens: 76_400, postTokens: 9_000 } }),
+      line({ type: "user", isCompactSummary: true, message: { role: "user", content: "summary" } }),
+      prompt("next"),
+      assistant("m2", [{ type: "text", text: "ok" }], { input_tokens: 59_179 }),
+    ]);
+    const system = result.categories.find((category) => category.id === "systemPrompt")!;
+    expect(system.tokens).toBe(59_179);
+    expect(system.basis).toBe("the first response's measured 76,392 minus its messages' text (≈4), cut to the smallest request's 59,179 (every request carries them)");
+    for (const category of result.categories) expect(category.basis).toMatch(/\S/);
   });
 
   it("ignores sidechain lines and attachments the model never gets", () => {

@@ -58,6 +58,8 @@ export class ContextCollector {
   private cwd: string | null = null;
   private model: string | null = null;
   private badLines = 0;
+  /** A compact_boundary was read and its summary line has not come yet. */
+  private awaitingSummary = false;
 
   line(text: string): void {
     let line: RawLine;
@@ -123,6 +125,7 @@ export class ContextCollector {
   }
 
   private user(line: RawLine, atMs: number | undefined): void {
+    if (line.isCompactSummary === true) this.summary(atMs);
     const content = line.message?.content;
     const userLine: UserLine = { content, isMeta: line.isMeta, isCompactSummary: line.isCompactSummary, sourceToolUseID: line.sourceToolUseID };
     this.add(line.uuid, userContributions(userLine, this.calls));
@@ -134,8 +137,19 @@ export class ContextCollector {
     const meta = line.compactMetadata ?? {};
     const preserved = meta.preservedMessages?.allUuids ?? meta.preservedMessages?.uuids;
     this.segment.compact(Array.isArray(preserved) ? preserved : []);
-    const tokens = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+    const tokens = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
     this.series.compaction(typeof meta.trigger === "string" ? meta.trigger : "unknown", tokens(meta.preTokens), tokens(meta.postTokens), atMs);
+    this.awaitingSummary = true;
+  }
+
+  /** A summary line: after a boundary, its summary; alone (Claude Code 1.0.5x to 1.0.7x), the compaction itself. */
+  private summary(atMs: number | undefined): void {
+    if (this.awaitingSummary) {
+      this.awaitingSummary = false;
+      return;
+    }
+    this.segment.compact([]);
+    this.series.compaction("unknown", this.series.lastContext(), null, atMs, false);
   }
 }
 
@@ -150,6 +164,6 @@ function promptText(line: RawLine): string | null {
     if (blocks.some((block) => block?.type === "tool_result")) return null;
     text = blocks.map((block) => (block?.type === "text" && typeof block.text === "string" ? block.text : "")).join("\n");
   } else return null;
-  if (!text.trim() || /^\s*<(local-command-|command-)/.test(text)) return null;
+  if (!text.trim() || /^\s*<(local-command-|command-)/.test(text) || text.startsWith("[Request interrupted")) return null;
   return text;
 }

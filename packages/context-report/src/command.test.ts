@@ -49,7 +49,7 @@ describe("runContextReport", () => {
     expect(report.transcriptPath).toBe(transcript);
     expect(report.sessionId).toBe(SESSION);
     expect(report.series.map((point) => point.contextTokens)).toEqual([100, 100, 70_000, 100]);
-    expect(report.compactions).toEqual([{ trigger: "auto", afterRequest: 3, atMs: Date.parse("2026-11-29T17:14:24.845Z"), preTokens: 70_005, postTokens: 2_616 }]);
+    expect(report.compactions).toEqual([{ trigger: "auto", afterRequest: 3, atMs: Date.parse("2026-11-29T17:14:24.845Z"), preTokens: 70_005, postTokens: 2_616, boundary: true }]);
     expect(report.measuredTokens).toBe(100);
     expect(report.autoCompactTokens).toBe(67_000);
     expect(report.turns).toHaveLength(1);

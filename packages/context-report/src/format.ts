@@ -3,6 +3,11 @@ export function count(value: number): string {
   return Math.round(value).toLocaleString("en-US");
 }
 
+/** A token figure the transcript may not have: "12,345" or "unknown". */
+export function tokensOrUnknown(value: number | null): string {
+  return value === null ? "unknown" : count(value);
+}
+
 /** 12.34 → "12.3%". */
 export function percent(value: number): string {
   return `${value.toFixed(1)}%`;

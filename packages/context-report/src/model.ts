@@ -27,6 +27,8 @@ export interface CategoryEstimate {
   id: CategoryId;
   label: string;
   tokens: number;
+  /** What the figure rests on: which text, counted how, bounded by what. */
+  basis: string;
   /** Share of the estimated total. */
   percent: number;
   /** Rows under it, largest first (empty when the category has none). */
@@ -67,12 +69,17 @@ export interface TurnUsage {
 }
 
 export interface CompactionMark {
+  /** "manual", "auto", or "unknown" when the transcript does not say. */
   trigger: string;
   /** Responses before it: it sits between request `afterRequest` and the next. */
   afterRequest: number;
   atMs?: number | undefined;
-  preTokens: number;
-  postTokens: number;
+  /** From the boundary line; without one (1.0.5x), the context of the last response before it. */
+  preTokens: number | null;
+  /** Null when the transcript does not say (a compaction with no boundary line). */
+  postTokens: number | null;
+  /** False: Claude Code wrote only the summary line. */
+  boundary: boolean;
 }
 
 export interface Advice {

@@ -16,7 +16,7 @@ const report = reportWith(
   {
     series,
     autoCompactTokens: 67_000,
-    compactions: [{ trigger: "auto", afterRequest: 3, preTokens: 70_005, postTokens: 2_686 }],
+    compactions: [{ trigger: "auto", afterRequest: 3, preTokens: 70_005, postTokens: 2_686, boundary: true }],
     turns: [{ turn: 1, prompt: 'fix <script>alert("x")</script>', requests: 5, endContextTokens: 9_000, peakContextTokens: 70_000, outputTokens: 25 }],
   },
 );

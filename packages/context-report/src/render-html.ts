@@ -1,4 +1,4 @@
-import { bytes, clock, count, percent } from "./format.ts";
+import { bytes, clock, count, percent, tokensOrUnknown } from "./format.ts";
 import { escapeHtml } from "./html-escape.ts";
 import { CATEGORY_LABELS, type ContextReport } from "./model.ts";
 import { breakdownChart, CATEGORY_COLORS } from "./svg-breakdown.ts";
@@ -19,7 +19,7 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 svg{max-width:100%;height:auto;font:12px system-ui,sans-serif}
 svg .grid{stroke:#e2e8f0}svg .tick,svg .axis-label,svg .category-value{fill:#475569}svg .usage-area{fill:#1d4ed8;fill-opacity:.08}
 svg .category-label{fill:#0f172a;font-size:13px}svg .dominant{font-weight:700}
-ul.advice li{margin:6px 0}.note{color:#64748b;font-size:13px}`;
+ul.advice li{margin:6px 0}.note,td.basis{color:#64748b;font-size:13px}`;
 
 /** One self-contained page: inline CSS and SVG, no script, nothing fetched. */
 export function renderHtml(report: ContextReport, generatedAtMs: number): string {
@@ -62,10 +62,11 @@ function headline(report: ContextReport): string {
 
 function categoryTable(report: ContextReport): string {
   const rows = report.categories.flatMap((category) => [
-    `<tr><td><span class="swatch" style="background:${CATEGORY_COLORS[category.id]}"></span>${escapeHtml(category.label)}${category.id === report.dominant ? " <b>(largest)</b>" : ""}</td><td class="n">${count(category.tokens)}</td><td class="n">${percent(category.percent)}</td></tr>`,
-    ...category.parts.map((part) => `<tr class="part"><td>&nbsp;&nbsp;${escapeHtml(part.label)}</td><td class="n">${count(part.tokens)}</td><td></td></tr>`),
+    `<tr><td><span class="swatch" style="background:${CATEGORY_COLORS[category.id]}"></span>${escapeHtml(category.label)}${category.id === report.dominant ? " <b>(largest)</b>" : ""}</td>` +
+      `<td class="n">${count(category.tokens)}</td><td class="n">${percent(category.percent)}</td><td class="basis">${escapeHtml(category.basis)}</td></tr>`,
+    ...category.parts.map((part) => `<tr class="part"><td>&nbsp;&nbsp;${escapeHtml(part.label)}</td><td class="n">${count(part.tokens)}</td><td></td><td></td></tr>`),
   ]);
-  return `<table id="categories"><thead><tr><th>Category</th><th class="n">Tokens (est.)</th><th class="n">Share</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  return `<table id="categories"><thead><tr><th>Category</th><th class="n">Tokens (est.)</th><th class="n">Share</th><th>Rests on</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 function largestTable(report: ContextReport): string {
@@ -95,7 +96,8 @@ function compactionsTable(report: ContextReport): string {
   if (report.compactions.length === 0) return "";
   const rows = report.compactions.map(
     (compaction, index) =>
-      `<tr><td class="n">${index + 1}</td><td>${escapeHtml(compaction.trigger)}</td><td class="n">${compaction.afterRequest}</td><td class="n">${count(compaction.preTokens)}</td><td class="n">${count(compaction.postTokens)}</td><td>${clock(compaction.atMs)}</td></tr>`,
+      `<tr><td class="n">${index + 1}</td><td>${escapeHtml(compaction.trigger)}${compaction.boundary ? "" : " (no boundary line)"}</td><td class="n">${compaction.afterRequest}</td>` +
+      `<td class="n">${tokensOrUnknown(compaction.preTokens)}</td><td class="n">${tokensOrUnknown(compaction.postTokens)}</td><td>${clock(compaction.atMs)}</td></tr>`,
   );
   return `<h2>Compactions</h2><table id="compactions"><thead><tr><th class="n">#</th><th>Trigger</th><th class="n">After request</th><th class="n">Before</th><th class="n">After</th><th>At (UTC)</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }

@@ -29,11 +29,21 @@ const report = reportWith(
       { turn: 1, prompt: "read the big file", requests: 2, endContextTokens: 40_000, peakContextTokens: 40_000, outputTokens: 20 },
       { turn: 2, prompt: "now fix it", requests: 1, endContextTokens: 60_000, peakContextTokens: 60_000, outputTokens: 10 },
     ],
-    compactions: [{ trigger: "manual", afterRequest: 2, preTokens: 40_000, postTokens: 5_000 }],
+    compactions: [{ trigger: "manual", afterRequest: 2, preTokens: 40_000, postTokens: 5_000, boundary: true }],
   },
 );
 
 describe("terminal report", () => {
+  it("says what each estimate rests on, and a figure the transcript lacks as unknown", () => {
+    const unknown = reportWith(
+      { systemPrompt: { tokens: 3_000 }, messages: { tokens: 2_000 } },
+      { compactions: [{ trigger: "unknown", afterRequest: 2, preTokens: 155_671, postTokens: null, boundary: false }] },
+    );
+    const text = renderTerminal(unknown, { color: false });
+    expect(text).toContain("1. unknown after request 2: 155,671 → unknown tokens (no boundary line)");
+    expect(text).toContain("  System prompt & environment: systemPrompt text, ≈4 characters a token\n");
+  });
+
   it("has no escape codes without colour and some with it", () => {
     expect(renderTerminal(report, { color: false })).not.toMatch(ANSI);
     expect(renderTerminal(report, { color: true })).toMatch(ANSI);
@@ -57,7 +67,7 @@ describe("terminal report", () => {
     expect(text).toContain("Over time: 3 requests, 2 turns, 1 compaction (auto-compact at 100,000)");
     expect(text).toMatch(/ {2}▂▄┃▅ {2}peak 60,000\n/);
     expect(text).toContain(`\n      2         1          60,000     60,000       10  now fix it\n`);
-    expect(text).toContain("1. manual after request 2: 40,000 → 5,000 tokens");
+    expect(text).toContain("1. manual  after request 2: 40,000 → 5,000 tokens");
     expect(text).toMatch(/What to do\n {2}• At 70\.0% of the auto-compact point/);
   });
 

@@ -1,5 +1,5 @@
 import { bar, sparkline } from "./bars.ts";
-import { bytes, clock, count, percent } from "./format.ts";
+import { bytes, clock, count, percent, tokensOrUnknown } from "./format.ts";
 import { CATEGORY_LABELS, type ContextReport } from "./model.ts";
 import { type Paint, paint } from "./paint.ts";
 
@@ -28,6 +28,7 @@ export function renderTerminal(report: ContextReport, options: TerminalOptions):
     title,
     headline(report, style, columns),
     breakdown(report, style),
+    bases(report, style, columns),
     largest(report, style, columns),
     overTime(report, style, columns, options.maxTurns ?? DEFAULT_MAX_TURNS),
     advice(report, style, columns),
@@ -85,6 +86,16 @@ function breakdown(report: ContextReport, style: Paint): string[] {
   return lines;
 }
 
+/** What each estimate rests on, for the categories that hold anything. */
+function bases(report: ContextReport, style: Paint, columns: number): string[] {
+  const lines = [style.bold("What the estimates rest on")];
+  for (const category of report.categories.filter((entry) => entry.tokens > 0)) {
+    const [first, ...rest] = wrap(`${category.label}: ${category.basis}`, columns - 4);
+    lines.push(style.dim(`  ${first}`), ...rest.map((line) => style.dim(`    ${line}`)));
+  }
+  return lines.length > 1 ? lines : [];
+}
+
 function largest(report: ContextReport, style: Paint, columns: number): string[] {
   if (report.largestItems.length === 0) return [];
   const tokensWidth = Math.max(...report.largestItems.map((item) => count(item.tokens).length));
@@ -124,9 +135,10 @@ function overTime(report: ContextReport, style: Paint, columns: number, maxTurns
     lines.push(style.bold("  Compactions"));
     compactions.forEach((compaction, index) => {
       const at = clock(compaction.atMs);
+      const unmarked = compaction.boundary ? "" : style.dim(" (no boundary line)");
       lines.push(
-        `  ${String(index + 1).padStart(3)}. ${compaction.trigger.padEnd(6)} after request ${compaction.afterRequest}: ` +
-          `${count(compaction.preTokens)} → ${count(compaction.postTokens)} tokens${at ? `  ${style.dim(`${at} UTC`)}` : ""}`,
+        `  ${String(index + 1).padStart(3)}. ${compaction.trigger.padEnd(7)} after request ${compaction.afterRequest}: ` +
+          `${tokensOrUnknown(compaction.preTokens)} → ${tokensOrUnknown(compaction.postTokens)} tokens${unmarked}${at ? `  ${style.dim(`${at} UTC`)}` : ""}`,
       );
     });
   }

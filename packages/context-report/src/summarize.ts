@@ -17,6 +17,7 @@ import {
   type ContextReport,
   type Contribution,
 } from "./model.ts";
+import { count } from "./format.ts";
 import { CHARS_PER_TOKEN, estimateTokens } from "./tokens.ts";
 
 export interface ReportSettings {
@@ -36,7 +37,7 @@ const DEFAULT_LARGEST_ITEMS = 10;
 
 /** Sizes what was collected, finds the dominant category and the largest items, places it against the auto-compact point. */
 export function summarize(collected: CollectedContext, source: TranscriptSource, settings: ReportSettings): ContextReport {
-  const { contributions: system, systemSource } = systemContributions(collected);
+  const { contributions: system, systemSource, systemBasis } = systemContributions(collected);
   const totals = new Map<CategoryId, { tokens: number; parts: Map<string, number> }>();
   const items: ContextItem[] = [];
   for (const contribution of [...system, ...collected.contributions]) {
@@ -53,7 +54,8 @@ export function summarize(collected: CollectedContext, source: TranscriptSource,
     const total = totals.get(id);
     const tokens = total?.tokens ?? 0;
     const parts = [...(total?.parts ?? [])].map(([label, partTokens]) => ({ label, tokens: partTokens })).sort((a, b) => b.tokens - a.tokens);
-    return { id, label: CATEGORY_LABELS[id], tokens, percent: percentOf(tokens, estimatedTokens), parts };
+    const basis = id === "systemPrompt" ? systemBasis : BASES[id];
+    return { id, label: CATEGORY_LABELS[id], tokens, basis, percent: percentOf(tokens, estimatedTokens), parts };
   });
   const dominant = estimatedTokens > 0 ? categories.reduce((best, category) => (category.tokens > best.tokens ? category : best)).id : null;
   const largestItems = items.sort((a, b) => b.tokens - a.tokens).slice(0, settings.largestItems ?? DEFAULT_LARGEST_ITEMS);
@@ -86,17 +88,42 @@ export function summarize(collected: CollectedContext, source: TranscriptSource,
   return report;
 }
 
+const TEXT_RATE = "≈4 characters a token";
+const SINCE = "since the last compaction";
+const BASES: Readonly<Record<Exclude<CategoryId, "systemPrompt">, string>> = {
+  tools: `tool definitions of the newest request shape, else the tool listings in the transcript ${SINCE}; ${TEXT_RATE}`,
+  mcpTools: `MCP tool definitions of the newest request shape, else their listings ${SINCE}; ${TEXT_RATE}`,
+  memoryFiles: `CLAUDE.md and memory files attached ${SINCE}; ${TEXT_RATE}`,
+  skills: `skill listings and invoked skills ${SINCE}; ${TEXT_RATE}`,
+  messages: `prompts, responses and hook text ${SINCE}; ${TEXT_RATE}`,
+  toolResults: `tool results ${SINCE}; ${TEXT_RATE}, an image ≈1,600 tokens`,
+};
+
 /**
- * The system prompt and tools: from the newest request shape when the transcript has one; otherwise
- * what the first response measured minus the messages it was sent with.
+ * The system prompt and tools: from the newest request shape when the transcript has one; otherwise what the
+ * first response measured minus the messages it was sent with, at most the smallest request the session made
+ * (every request carries them): a first response that also carried @-mentioned files would claim more.
  */
-function systemContributions(collected: CollectedContext): { contributions: Contribution[]; systemSource: ContextReport["systemSource"] } {
-  if (collected.shape) return { contributions: collected.shape, systemSource: "request-shape" };
+function systemContributions(collected: CollectedContext): {
+  contributions: Contribution[];
+  systemSource: ContextReport["systemSource"];
+  systemBasis: string;
+} {
+  if (collected.shape) {
+    return { contributions: collected.shape, systemSource: "request-shape", systemBasis: `the newest request shape Claude Code recorded, and environment reminders ${SINCE}; ${TEXT_RATE}` };
+  }
   const first = collected.firstResponse;
-  if (!first) return { contributions: [], systemSource: "none" };
-  const chars = Math.max(0, first.contextTokens * CHARS_PER_TOKEN - first.messageChars);
-  const contribution: Contribution = { category: "systemPrompt", label: "system prompt and tools (first response's usage minus its messages)", chars };
-  return { contributions: [contribution], systemSource: "first-response" };
+  if (!first) return { contributions: [], systemSource: "none", systemBasis: `environment reminders ${SINCE} only: no response with usage yet; ${TEXT_RATE}` };
+  const fromFirst = Math.max(0, first.contextTokens - Math.ceil(first.messageChars / CHARS_PER_TOKEN));
+  const smallest = Math.min(...collected.series.points.map((point) => point.contextTokens));
+  const tokens = Math.min(fromFirst, smallest);
+  const bound = tokens < fromFirst ? `, cut to the smallest request's ${count(smallest)} (every request carries them)` : `, at most the smallest request's ${count(smallest)}`;
+  const contribution: Contribution = { category: "systemPrompt", label: "system prompt and tools (first response's usage minus its messages)", chars: tokens * CHARS_PER_TOKEN };
+  return {
+    contributions: [contribution],
+    systemSource: "first-response",
+    systemBasis: `the first response's measured ${count(first.contextTokens)} minus its messages' text (≈${count(Math.ceil(first.messageChars / CHARS_PER_TOKEN))})${bound}`,
+  };
 }
 
 function modelWindow(collected: CollectedContext, settings: ReportSettings): number {

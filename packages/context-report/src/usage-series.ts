@@ -65,15 +65,23 @@ export class UsageSeries {
     turn.outputTokens += output;
   }
 
-  compaction(trigger: string, preTokens: number, postTokens: number, atMs: number | undefined): void {
-    this.compactions.push({ trigger, afterRequest: this.points.length, atMs, preTokens, postTokens });
+  compaction(trigger: string, preTokens: number | null, postTokens: number | null, atMs: number | undefined, boundary = true): void {
+    this.compactions.push({ trigger, afterRequest: this.points.length, atMs, preTokens, postTokens, boundary });
     this.lastMessageId = undefined;
     this.last = "compaction";
   }
 
-  /** The context now as measured: the newest response's, or the newest compaction's postTokens. */
+  /** The newest context after the last response, in tokens; null when there is none yet. */
+  lastContext(): number | null {
+    return this.points.at(-1)?.contextTokens ?? null;
+  }
+
+  /** The context now as measured: the newest response's, or the newest compaction's postTokens (null when unknown). */
   measured(): { tokens: number; source: "response" | "compaction" } | null {
-    if (this.last === "compaction") return { tokens: this.compactions.at(-1)!.postTokens, source: "compaction" };
+    if (this.last === "compaction") {
+      const post = this.compactions.at(-1)!.postTokens;
+      return post === null ? null : { tokens: post, source: "compaction" };
+    }
     if (this.last === "response") return { tokens: this.points.at(-1)!.contextTokens, source: "response" };
     return null;
   }

@@ -8,7 +8,8 @@ export function reportWith(shares: Shares, overrides: Partial<ContextReport> = {
   const estimatedTokens = Object.values(shares).reduce((sum, share) => sum + share.tokens, 0);
   const categories = CATEGORY_ORDER.map((id) => {
     const tokens = shares[id]?.tokens ?? 0;
-    return { id, label: CATEGORY_LABELS[id], tokens, percent: Math.round((tokens / estimatedTokens) * 1000) / 10, parts: shares[id]?.parts ?? [] };
+    const percent = Math.round((tokens / estimatedTokens) * 1000) / 10;
+    return { id, label: CATEGORY_LABELS[id], tokens, basis: `${id} text, ≈4 characters a token`, percent, parts: shares[id]?.parts ?? [] };
   });
   const dominant = categories.reduce((best, category) => (category.tokens > best.tokens ? category : best)).id;
   const report: ContextReport = {
