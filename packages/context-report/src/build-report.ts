@@ -2,6 +2,7 @@ import { forEachTranscriptLine } from "@carryover/core";
 import { ContextCollector } from "./collector.ts";
 import type { ContextReport } from "./model.ts";
 import { type ReportSettings, summarize } from "./summarize.ts";
+import { readWork } from "./work.ts";
 
 export interface BuildOptions extends ReportSettings {
   onProgress?(bytesRead: number, totalBytes: number): void;
@@ -12,7 +13,10 @@ export interface BuildOptions extends ReportSettings {
 const NEEDLES = ['"type":"user"', '"type":"assistant"', '"type":"attachment"', '"compact_boundary"', '{"type":"api-request-shape"'];
 const SKIP_HEADS = ['{"type":"api-request-blob"', '{"type":"api-request",', '"attachment":{"type":"prompt_snapshot"', '"attachment":{"type":"deferred_tools_record"'];
 
-/** Streams the transcript once and returns the report; throws when the file cannot be read. */
+/**
+ * Streams the transcript for the context, then has core read what the session did (its pre-filter reads a
+ * fraction of the bytes); throws when the file cannot be read.
+ */
 export async function buildReport(transcriptPath: string, options: BuildOptions): Promise<ContextReport> {
   const collector = new ContextCollector();
   const stats = await forEachTranscriptLine(transcriptPath, {
@@ -21,5 +25,7 @@ export async function buildReport(transcriptPath: string, options: BuildOptions)
     onLine: (line) => collector.line(line),
     onProgress: options.onProgress,
   });
-  return summarize(collector.finish(), { path: transcriptPath, bytes: stats.totalBytes }, options);
+  const collected = collector.finish();
+  const work = await readWork({ transcriptPath, env: options.env, cwd: collected.cwd });
+  return summarize(collected, { path: transcriptPath, bytes: stats.totalBytes, work }, options);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ContextCollector } from "./collector.ts";
-import type { ContextReport } from "./model.ts";
+import type { ContextReport, WorkRecord } from "./model.ts";
 import { summarize } from "./summarize.ts";
 
 let uuidCounter = 0;
@@ -18,10 +18,12 @@ const shape = (system: string, tools: Array<Record<string, unknown>>) =>
 const boundary = (preTokens: number, postTokens: number, preserved: string[] = []) =>
   line({ type: "system", subtype: "compact_boundary", compactMetadata: { trigger: "auto", preTokens, postTokens, preservedMessages: { allUuids: preserved } } });
 
+const NO_WORK: WorkRecord = { since: "start", lastRequest: null, filesChanged: [], commands: [], errors: [], todos: [], tasks: [] };
+
 function report(lines: string[], env: Record<string, string> = {}): ContextReport {
   const collector = new ContextCollector();
   for (const text of lines) collector.line(text);
-  return summarize(collector.finish(), { path: "/t.jsonl", bytes: 1 }, { env: { HOME: "/nonexistent-home", ...env } });
+  return summarize(collector.finish(), { path: "/t.jsonl", bytes: 1, work: NO_WORK }, { env: { HOME: "/nonexistent-home", ...env } });
 }
 
 const tokensOf = (result: ContextReport, id: string) => result.categories.find((category) => category.id === id)!.tokens;

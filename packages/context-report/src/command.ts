@@ -10,7 +10,8 @@ import { renderTerminal } from "./render-terminal.ts";
 
 /** The help text after the usage line `carryover context [SESSION_ID | TRANSCRIPT] [--html FILE] [--json]`. */
 export const CONTEXT_HELP = `What fills a Claude Code session's context, estimated offline from its transcript (the analogue of
-/context all), how usage grew request by request, every compaction, and what to do about it.
+/context all), how usage grew request by request, every compaction, what the session did since the last
+one, and what to do about it.
 
   SESSION_ID   a session id (its transcript is found under ~/.claude/projects/)
   TRANSCRIPT   a path to a transcript .jsonl

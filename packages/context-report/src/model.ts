@@ -82,6 +82,21 @@ export interface CompactionMark {
   boundary: boolean;
 }
 
+/** What the session did since its last compaction, as the transcript (and its subagents' transcripts) tell it. */
+export interface WorkRecord {
+  /** "start": no compaction; else the last one (`line` 1-based in the transcript). */
+  since: "start" | { line: number | null; trigger: string; preTokens: number | null; postTokens: number | null };
+  /** The user's last real request: a prompt, a slash command with its arguments, `!cmd` bash input. */
+  lastRequest: string | null;
+  /** Absolute paths, changed by successful Edit, Write, MultiEdit, NotebookEdit calls. */
+  filesChanged: Array<{ path: string; count: number }>;
+  commands: Array<{ command: string; runs: number; failures: number }>;
+  errors: Array<{ tool: string; target: string; message: string; resolved: boolean }>;
+  /** The last TodoWrite list; the Task tools' list. */
+  todos: Array<{ content: string; status: string }>;
+  tasks: Array<{ id: string; subject: string; status: string }>;
+}
+
 export interface Advice {
   /** What it is about: a category, or the level against the auto-compact point. */
   topic: CategoryId | "level";
@@ -92,6 +107,8 @@ export interface ContextReport {
   transcriptPath: string;
   transcriptBytes: number;
   sessionId: string | null;
+  /** The session's working directory, as its transcript last says. */
+  cwd: string | null;
   model: string | null;
   /** The context now as the API measured it: the last response's usage, or the last compaction's postTokens. */
   measuredTokens: number | null;
@@ -100,6 +117,8 @@ export interface ContextReport {
   estimatedTokens: number;
   /** How the system prompt and tools were sized. */
   systemSource: "request-shape" | "first-response" | "none";
+  /** What the session did since its last compaction (`carryover context --json`'s public record). */
+  work: WorkRecord;
   modelWindowTokens: number;
   /** Where auto-compaction fires; null when it is off. */
   autoCompactTokens: number | null;

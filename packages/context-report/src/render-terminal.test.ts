@@ -34,14 +34,38 @@ const report = reportWith(
 );
 
 describe("terminal report", () => {
-  it("says what each estimate rests on, and a figure the transcript lacks as unknown", () => {
+  it("says what each estimate rests on and what the session did since its last compaction, unknowns as such", () => {
     const unknown = reportWith(
       { systemPrompt: { tokens: 3_000 }, messages: { tokens: 2_000 } },
-      { compactions: [{ trigger: "unknown", afterRequest: 2, preTokens: 155_671, postTokens: null, boundary: false }] },
+      {
+        compactions: [{ trigger: "unknown", afterRequest: 2, preTokens: 155_671, postTokens: null, boundary: false }],
+        work: {
+          since: { line: 502, trigger: "unknown", preTokens: 155_671, postTokens: null },
+          lastRequest: "continue",
+          filesChanged: [
+            { path: "/p/a.go", count: 1 },
+            { path: "/p/internal/b.go", count: 11 },
+          ],
+          commands: [{ command: "go build", runs: 5, failures: 4 }],
+          errors: [
+            { tool: "Bash", target: "go build", message: "syntax error", resolved: true },
+            { tool: "Bash", target: "go test ./...", message: "# pkg\nundefined: fmt", resolved: false },
+          ],
+          todos: [{ content: "Task-85", status: "completed" }],
+          tasks: [],
+        },
+      },
     );
     const text = renderTerminal(unknown, { color: false });
     expect(text).toContain("1. unknown after request 2: 155,671 → unknown tokens (no boundary line)");
     expect(text).toContain("  System prompt & environment: systemPrompt text, ≈4 characters a token\n");
+    expect(text).toContain("Work since the last compaction (line 502, unknown, 155,671 → unknown tokens)\n");
+    expect(text).toContain("  Last request   “continue”\n");
+    expect(text).toContain("  Files changed  2: internal/b.go ×11, a.go\n");
+    expect(text).toContain("  Commands       1 distinct, 5 runs, 4 failed\n");
+    expect(text).toContain("  Errors         2, 1 fixed; unresolved: Bash go test ./...: # pkg\n");
+    expect(text).toContain("  Progress       1 of 1 todos done\n");
+    expect(renderTerminal(reportWith({ messages: { tokens: 1 } }), { color: false })).toContain("Work this session (no compaction)\n");
   });
 
   it("has no escape codes without colour and some with it", () => {

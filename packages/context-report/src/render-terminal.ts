@@ -2,6 +2,7 @@ import { bar, sparkline } from "./bars.ts";
 import { bytes, clock, count, percent, tokensOrUnknown } from "./format.ts";
 import { CATEGORY_LABELS, type ContextReport } from "./model.ts";
 import { type Paint, paint } from "./paint.ts";
+import { workLines } from "./render-work.ts";
 
 export interface TerminalOptions {
   color: boolean;
@@ -31,6 +32,7 @@ export function renderTerminal(report: ContextReport, options: TerminalOptions):
     bases(report, style, columns),
     largest(report, style, columns),
     overTime(report, style, columns, options.maxTurns ?? DEFAULT_MAX_TURNS),
+    workLines(report.work, report.cwd, style, columns),
     advice(report, style, columns),
   ];
   return `${sections

@@ -16,6 +16,7 @@ import {
   type ContextItem,
   type ContextReport,
   type Contribution,
+  type WorkRecord,
 } from "./model.ts";
 import { count } from "./format.ts";
 import { CHARS_PER_TOKEN, estimateTokens } from "./tokens.ts";
@@ -31,6 +32,8 @@ export interface ReportSettings {
 export interface TranscriptSource {
   path: string;
   bytes: number;
+  /** What the session did since its last compaction (core's reading of the same transcript). */
+  work: WorkRecord;
 }
 
 const DEFAULT_LARGEST_ITEMS = 10;
@@ -67,11 +70,13 @@ export function summarize(collected: CollectedContext, source: TranscriptSource,
     transcriptPath: source.path,
     transcriptBytes: source.bytes,
     sessionId: collected.sessionId,
+    cwd: collected.cwd,
     model: collected.model,
     measuredTokens: measured?.tokens ?? null,
     measuredSource: measured?.source ?? null,
     estimatedTokens,
     systemSource,
+    work: source.work,
     modelWindowTokens: windowTokens,
     autoCompactTokens: autoCompact,
     autoCompactPercent: measured && autoCompact ? percentOf(measured.tokens, autoCompact) : null,
