@@ -73,7 +73,7 @@ interface RawLine {
 type Block = Record<string, unknown>;
 
 export interface CollectorOptions {
-  /** Where plan files live; default: any `.claude/plans/` directory. */
+  /** Where plan files live (`plansDir(env)`), besides any `.claude/plans/` directory. */
   plansDir?: string | undefined;
   /** Files and directories whose changes are carryover's own (state file, changes log, memory). */
   ownPaths?: readonly string[] | undefined;
@@ -511,10 +511,10 @@ export class TranscriptCollector {
     this.pending.clear();
   }
 
+  /** In the configured plans directory, or any `.claude/plans/` (a session resumed under another home). */
   private isPlanPath(path: string): boolean {
     const dir = this.options.plansDir;
-    if (dir) return path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
-    return DEFAULT_PLAN_PATH.test(path);
+    return (dir !== undefined && dir !== "" && path.startsWith(dir.endsWith("/") ? dir : `${dir}/`)) || DEFAULT_PLAN_PATH.test(path);
   }
 }
 

@@ -8,7 +8,7 @@ import { readUsageBefore } from "./tail.ts";
 export interface ScanOptions {
   /** Read at most `maxBytes`, the session's file from its end first, then its subagents' (bounded time). */
   maxBytes?: number;
-  /** The plans directory (`plansDir(env)`); default: any `.claude/plans/` directory. */
+  /** The plans directory (`plansDir(env)`), besides any `.claude/plans/` directory. */
   plansDir?: string;
   /** Files and directories whose changes are carryover's own (`carryoverOwnPaths`), left out of the work. */
   ownPaths?: readonly string[];
