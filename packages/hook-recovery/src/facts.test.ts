@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { appendLedger, renderState, stateTemplate } from "@carryover/core";
@@ -131,11 +131,29 @@ describe("gatherFacts", () => {
     const fromTranscript = await gatherFacts(query({ transcriptPath: path }));
     expect(fromTranscript.previousCompactionAtMs).toBe(Date.parse("2026-11-29T16:00:00.000Z"));
     expect(fromTranscript.earlierSummaries).toBeNull();
+    expect(fromTranscript.earlierInTranscript).toEqual({ path, count: 1 });
   });
 
   it("without a transcript it still reports what is on disk, and logs why", async () => {
     const facts = await gatherFacts(query({ transcriptPath: join(root, "missing.jsonl") }));
     expect(facts).toMatchObject({ plans: [], todos: null, planModeBefore: false, state: null });
     expect(logged).toEqual([expect.stringMatching(/^transcript not read \(.*missing\.jsonl/)]);
+  });
+});
+
+// Expected values written by reading each transcript (test-fixtures/real-transcripts/README.md).
+const REAL = join(import.meta.dirname, "../../../test-fixtures/real-transcripts");
+const realCases = readdirSync(REAL)
+  .filter((name) => name.endsWith(".expected.json"))
+  .map((name) => JSON.parse(readFileSync(join(REAL, name), "utf8")));
+
+describe.each(realCases.map((expected) => [expected.transcript as string, expected] as const))("gatherFacts on %s", (name, expected) => {
+  it("points to its earlier compactions, todos and tasks as the transcript has them", async () => {
+    // Recovery runs just after a compaction, later than everything in these files.
+    const facts = await gatherFacts(query({ transcriptPath: join(REAL, name), compaction: { atMs: Date.UTC(2026, 10, 30), trigger: "auto" } }));
+    expect(facts.earlierInTranscript).toEqual(expected.compactions.length > 0 ? { path: join(REAL, name), count: expected.compactions.length } : null);
+    expect(facts.previousCompactionAtMs === null).toBe(expected.compactions.length === 0);
+    expect(facts.todos).toEqual(expected.todos);
+    expect(facts.transcriptTasks).toEqual(expected.tasks);
   });
 });

@@ -41,6 +41,8 @@ export interface RecoveryFacts {
   snapshot: { path: string; savedAtMs: number } | null;
   previousCompactionAtMs: number | null;
   earlierSummaries: { path: string; count: number } | null;
+  /** Earlier compactions the transcript holds (with or without a boundary line), whatever the ledger has. */
+  earlierInTranscript: { path: string; count: number } | null;
   /** Plan files this session wrote that still exist, oldest first. */
   plans: string[];
   tasks: TaskListFacts | null;
@@ -90,6 +92,7 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
     snapshot: fileTime(mechanicalSnapshotPath(env, sessionId)),
     previousCompactionAtMs,
     earlierSummaries: earlier.length > 0 ? { path: ledgerPath(env, sessionId), count: earlier.length } : null,
+    earlierInTranscript: previousFromTranscript.length > 0 ? { path: query.transcriptPath, count: previousFromTranscript.length } : null,
     plans: (transcript?.plansWritten ?? []).filter((path) => existsSync(path)).slice(-MAX_PLANS),
     tasks,
     transcriptTasks: tasks ? [] : (transcript?.tasks ?? []),

@@ -14,6 +14,7 @@ function facts(overrides: Partial<RecoveryFacts> = {}): RecoveryFacts {
     snapshot: null,
     previousCompactionAtMs: null,
     earlierSummaries: null,
+    earlierInTranscript: null,
     plans: [],
     tasks: null,
     transcriptTasks: [],
@@ -89,6 +90,9 @@ describe("renderRecovery", () => {
     expect(text).toContain("- Summaries of the 2 earlier compactions: /h/.claude/carryover/sessions/s/compactions.jsonl (JSONL, oldest first)");
     expect(render({ plans: ["/h/.claude/plans/a.md"] })).toContain("- Plan file this session wrote: /h/.claude/plans/a.md");
     expect(render({ earlierSummaries: { path: "/l.jsonl", count: 1 } })).toContain("- The summary of the earlier compaction: /l.jsonl (JSONL, oldest first)");
+    expect(render({ earlierInTranscript: { path: "/t.jsonl", count: 2 } })).toContain(
+      "- Summaries of the 2 earlier compactions: in the transcript, /t.jsonl (the user line marked isCompactSummary after each)",
+    );
   });
 
   it("gives the TodoWrite list and Task-tool tasks, which have no file, as items", () => {

@@ -17,7 +17,7 @@ export function renderRecovery(facts: RecoveryFacts, maxChars: number): string {
     ...planLines(facts.plans),
     ...taskLines(facts),
     ...(facts.changesFile ? [`- Session changes log: ${facts.changesFile}`] : []),
-    ...earlierSummaryLines(facts.earlierSummaries),
+    ...earlierSummaryLines(facts),
     ...todoLines(facts.todos),
   ];
   return capText(lines.join("\n"), maxChars);
@@ -78,10 +78,12 @@ function timing(savedAtMs: number, facts: RecoveryFacts): string {
   return `${before} and after the previous one (${iso(facts.previousCompactionAtMs)})`;
 }
 
-function earlierSummaryLines(earlier: RecoveryFacts["earlierSummaries"]): string[] {
-  if (!earlier) return [];
-  const what = earlier.count === 1 ? "The summary of the earlier compaction" : `Summaries of the ${earlier.count} earlier compactions`;
-  return [`- ${what}: ${earlier.path} (JSONL, oldest first)`];
+function earlierSummaryLines({ earlierSummaries: ledger, earlierInTranscript: transcript }: RecoveryFacts): string[] {
+  const what = (count: number) => (count === 1 ? "The summary of the earlier compaction" : `Summaries of the ${count} earlier compactions`);
+  if (ledger) return [`- ${what(ledger.count)}: ${ledger.path} (JSONL, oldest first)`];
+  // Carryover came after them (installed mid-session, the ledger lost): the transcript still has them.
+  if (transcript) return [`- ${what(transcript.count)}: in the transcript, ${transcript.path} (the user line marked isCompactSummary after each)`];
+  return [];
 }
 
 function planLines(plans: string[]): string[] {
