@@ -102,7 +102,6 @@ export {
   defaultStateDir,
   ensureSessionDir,
   mechanicalSnapshotPath,
-  type OwnPathsQuery,
   sessionDirPath,
 } from "./session/paths.ts";
 export {

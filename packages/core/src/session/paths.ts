@@ -28,7 +28,7 @@ export function mechanicalSnapshotPath(env: Env, sessionId: string): string {
   return join(sessionDirPath(env, sessionId), "snapshot.md");
 }
 
-export interface OwnPathsQuery {
+interface OwnPathsQuery {
   sessionId: string;
   /** Config `stateDir` ("" = default). */
   stateDir: string;

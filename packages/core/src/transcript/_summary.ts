@@ -1,4 +1,4 @@
-export const MAX_SUMMARY_CHARS = 16_000;
+const MAX_SUMMARY_CHARS = 16_000;
 
 // Claude Code's wrapping around a compaction summary: 1.0.57 "…The conversation is summarized below:" and
 // "Please continue the conversation…"; 2.1.332 "…The summary below covers…", "Summary:", "If you need specific details…".

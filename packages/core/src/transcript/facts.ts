@@ -55,7 +55,7 @@ export interface CompactionRecord {
   /** The context right after; null when the file does not say (never 0 for unknown). */
   postTokens: number | null;
   atMs: number | null;
-  /** What the summary said, without Claude Code's wrapping, cut at MAX_SUMMARY_CHARS; null when not in the file. */
+  /** What the summary said, without Claude Code's wrapping, cut at 16,000 characters; null when not in the file. */
   summary: string | null;
 }
 
