@@ -12,7 +12,7 @@ import { uninstallCommand } from "./commands/uninstall/index.ts";
 import { describeError, exitCodeOf, usageError } from "./errors.ts";
 import type { Io } from "./io.ts";
 
-export const COMMANDS: readonly Command[] = [listCommand, installCommand, uninstallCommand, configCommand, doctorCommand, statusCommand, contextCommand, marketplaceCommand];
+const COMMANDS: readonly Command[] = [listCommand, installCommand, uninstallCommand, configCommand, doctorCommand, statusCommand, contextCommand, marketplaceCommand];
 
 function overview(version: string): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

@@ -17,20 +17,20 @@ export interface TextChange {
 }
 
 /** An executable or skill file copied in from a release. */
-export interface CopyChange {
+interface CopyChange {
   kind: "copy";
   path: string;
   data: Uint8Array;
   mode: number;
 }
 
-export interface RemoveChange {
+interface RemoveChange {
   kind: "remove";
   path: string;
 }
 
 /** Removes a directory carryover made, only once it is empty. */
-export interface RemoveDirChange {
+interface RemoveDirChange {
   kind: "rmdir";
   path: string;
 }

@@ -15,13 +15,13 @@ export interface FileRecord {
   statusLine?: Json | undefined;
 }
 
-export interface ExecutableRecord {
+interface ExecutableRecord {
   hook: string;
   version: string;
   sha256: string;
 }
 
-export interface SkillRecord {
+interface SkillRecord {
   hook: string;
   /** As installed; a file whose hash still matches is carryover's to replace or remove. */
   files: Array<{ path: string; sha256: string }>;
@@ -53,7 +53,7 @@ export function loadInstallRecord(env: Env): LoadedRecord {
   return { text, record: { version: 1, files: value.files ?? {}, executables: value.executables ?? {}, skills: value.skills ?? {} } };
 }
 
-export function isEmptyRecord(record: InstallRecord): boolean {
+function isEmptyRecord(record: InstallRecord): boolean {
   return Object.keys(record.files).length === 0 && Object.keys(record.executables).length === 0 && Object.keys(record.skills).length === 0;
 }
 

@@ -2,7 +2,7 @@ import { unknownNameMessage } from "../output/closest.ts";
 import { usageError } from "../errors.ts";
 import type { ManifestEntry, Release } from "./manifest.ts";
 
-export interface SelectionFlags {
+interface SelectionFlags {
   all: boolean;
   recommended: boolean;
 }
@@ -12,7 +12,7 @@ export function normalizeName(name: string): string {
   return name.replace(/^@carryover\//, "").replace(/^(hook|skill|carryover)-/, "");
 }
 
-export function findEntry(entries: readonly ManifestEntry[], name: string): ManifestEntry {
+function findEntry(entries: readonly ManifestEntry[], name: string): ManifestEntry {
   const wanted = normalizeName(name);
   const found = entries.find((entry) => entry.name === wanted);
   if (!found) throw usageError(unknownNameMessage("hook", name, entries.map((entry) => entry.name)));

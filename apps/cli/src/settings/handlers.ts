@@ -6,7 +6,7 @@ import type { Registration } from "../release/manifest.ts";
 type Json = Record<string, unknown>;
 
 /** One command handler in a settings file's `hooks`, with the event and matcher it sits under. */
-export interface HandlerSite {
+interface HandlerSite {
   event: string;
   matcher: string | undefined;
   command: string;

@@ -10,7 +10,7 @@ export function managedSettingsDir(platform: NodeJS.Platform): string {
   return "/etc/claude-code";
 }
 
-export interface ManagedFile {
+interface ManagedFile {
   path: string;
   value: Record<string, unknown> | null;
   error: string | null;

@@ -13,7 +13,7 @@ const PLUGIN_ROOT = "${CLAUDE_PLUGIN_ROOT}";
  * `hooks/hooks.json`: the entry's registrations in exec form as in settings (`/bin/sh`, the plugin's own copy of
  * the executable and the event; Claude Code 2.1.332 expands ${CLAUDE_PLUGIN_ROOT} inside `args`).
  */
-export function pluginHooks(entry: ManifestEntry): Json | null {
+function pluginHooks(entry: ManifestEntry): Json | null {
   const executable = entry.executables[0];
   const registrations = entry.registrations.filter((registration) => registration.event !== STATUS_LINE_EVENT && registration.timeout !== undefined);
   if (!executable || registrations.length === 0) return null;

@@ -26,7 +26,7 @@ import {
 } from "@carryover/core";
 import { usageError } from "../../errors.ts";
 
-export interface SessionFacts {
+interface SessionFacts {
   sessionId: string;
   reading: (UsageReading & UsagePercents & { levelPercent: number; level: number | null; fresh: boolean }) | null;
   levels: number[];
