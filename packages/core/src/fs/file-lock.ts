@@ -29,9 +29,13 @@ export function withFileLock<T>(lockDir: string, target: string, update: () => T
     if (fd !== null) {
       try {
         writeSync(fd, `${process.pid} ${target}\n`);
-      } finally {
+      } catch (error) {
+        // A full disk: an empty lock left behind would hold off the next writer for a while, and litter.
         closeSync(fd);
+        removeLock(path);
+        throw error;
       }
+      closeSync(fd);
       break;
     }
     if (isStale(path, staleMs)) {
