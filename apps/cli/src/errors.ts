@@ -20,20 +20,31 @@ const ERRNO_WORDS: Record<string, string> = {
   EPERM: "operation not permitted",
   EROFS: "read-only file system",
   ENOSPC: "no space left on device",
+  EDQUOT: "disk quota exceeded",
+  ENAMETOOLONG: "file name too long",
   ENOENT: "no such file or directory",
   ENOTDIR: "a parent is not a directory",
   EISDIR: "is a directory",
   ELOOP: "too many symlinks",
 };
 
+const ERRNO_FIXES: Record<string, string> = {
+  EACCES: "check its owner and mode, or choose another --scope",
+  EPERM: "check its owner and mode, or choose another --scope",
+  EROFS: "choose another --scope",
+  ENOSPC: "free some space and run it again",
+  EDQUOT: "free some space and run it again",
+  ENAMETOOLONG: "use a shorter path",
+};
+
 /** One line for whatever was thrown: file system errors name the path and say what to do. */
 export function describeError(error: unknown): string {
   if (error instanceof CliError || error instanceof CarryoverError) return error.message;
-  const errno = error as NodeJS.ErrnoException;
+  const errno = error as NodeJS.ErrnoException & { dest?: string };
   if (errno && typeof errno.code === "string" && typeof errno.path === "string") {
-    const words = ERRNO_WORDS[errno.code] ?? errno.code;
-    const hint = errno.code === "EACCES" || errno.code === "EPERM" ? "; check its owner and mode, or choose another --scope" : "";
-    return `cannot ${errno.syscall ?? "access"} ${errno.path}: ${words}${hint}`;
+    const fix = ERRNO_FIXES[errno.code];
+    const what = errno.syscall === "copyfile" && errno.dest ? `copy ${errno.path} to ${errno.dest}` : `${errno.syscall ?? "access"} ${errno.path}`;
+    return `cannot ${what}: ${ERRNO_WORDS[errno.code] ?? errno.code}${fix ? `; ${fix}` : ""}`;
   }
   return error instanceof Error ? error.message : String(error);
 }

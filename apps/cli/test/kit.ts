@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runCli } from "../src/cli.ts";
@@ -116,4 +116,23 @@ export function createKit(): Kit {
     },
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/** Every entry under `dir` by relative path: a dir, a link and its target, or a file's mode and bytes. */
+export function contents(dir: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const walk = (at: string, prefix: string) => {
+    for (const name of readdirSync(at).sort()) {
+      const path = join(at, name);
+      const stat = lstatSync(path);
+      const key = `${prefix}${name}`;
+      if (stat.isSymbolicLink()) found[key] = `link ${readlinkSync(path)}`;
+      else if (stat.isDirectory()) {
+        found[key] = "dir";
+        walk(path, `${key}/`);
+      } else found[key] = `${(stat.mode & 0o777).toString(8)} ${readFileSync(path, "utf8")}`;
+    }
+  };
+  walk(dir, "");
+  return found;
 }

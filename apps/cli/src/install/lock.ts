@@ -17,5 +17,11 @@ export function underInstallLock(args: ParsedArgs, io: Io, run: () => number): n
   // Beside settings.json, not in carryover's dir: an install that fails must leave no carryover dir behind.
   const lockDir = claudeDir(io.env);
   mkdirSync(lockDir, { recursive: true });
-  return withFileLock(lockDir, installRecordPath(io.env), run, { timeoutMs: WAIT_MS });
+  try {
+    return withFileLock(lockDir, installRecordPath(io.env), run, { timeoutMs: WAIT_MS });
+  } catch (error) {
+    // Writing the lock (a full disk) fails without a path; the one line the user gets should name the dir.
+    if (typeof (error as NodeJS.ErrnoException).code === "string") (error as NodeJS.ErrnoException).path ??= lockDir;
+    throw error;
+  }
 }

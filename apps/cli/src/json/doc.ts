@@ -17,14 +17,35 @@ export function readText(path: string): string | null {
   try {
     return readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    const errno = error as NodeJS.ErrnoException;
+    if (errno.code === "ENOENT") return null;
+    // Node names no path for some (EISDIR); the one message at the CLI's top should.
+    errno.path ??= path;
     throw error;
+  }
+}
+
+// An editor saving in place truncates the file, then writes it: blank or cut short, it is read again a few times.
+const SETTLE_WAITS_MS = [10, 20, 40, 80, 160, 320];
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+function isWholeJson(text: string): boolean {
+  try {
+    JSON.parse(text.replace(/^\ufeff/, ""));
+    return true;
+  } catch {
+    return false;
   }
 }
 
 /** Reads a JSON object file; malformed JSON is one line naming file, line and column. Absent or blank reads as {}. */
 export function readJsonDoc(path: string): JsonDoc {
-  const text = readText(path);
+  let text = readText(path);
+  for (const waitMs of SETTLE_WAITS_MS) {
+    if (text === null || isWholeJson(text)) break;
+    Atomics.wait(sleeper, 0, 0, waitMs);
+    text = readText(path);
+  }
   return { path, text, value: parseObject(text, path), format: detectFormat(text) };
 }
 

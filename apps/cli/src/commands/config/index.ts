@@ -13,7 +13,7 @@ import {
   userConfigPath,
 } from "@carryover/core";
 import { choice, type ParsedArgs, stringFlag } from "../../args.ts";
-import { applyChanges } from "../../install/changes.ts";
+import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
 import { unknownNameMessage } from "../../output/closest.ts";
 import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
@@ -179,5 +179,5 @@ Shared keys are named alone (carryover config levels 50,85) or under "shared".
   --scope project   write the project's .claude/carryover/config.json
   --unset           remove the key from that file`,
   flags: { json: "boolean", scope: "string", unset: "boolean", project: "string", help: "boolean" },
-  run,
+  run: (args, io) => retryOnConcurrentEdit(() => run(args, io)),
 };

@@ -1,5 +1,7 @@
 import { choice, type ParsedArgs } from "../../args.ts";
-import { applyChanges, type Change, describeChanges } from "../../install/changes.ts";
+import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
+import { BACKUPS_KEPT } from "../../install/_backups.ts";
+import { type Change, describeChanges } from "../../install/changes.ts";
 import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
 import { createContext } from "../../context.ts";
@@ -63,7 +65,7 @@ function run(args: ParsedArgs, io: Io): number {
   }
   for (const warning of warnings) io.out(colors.yellow(`warning: ${warning}\n`));
   if (changes.length === 0) io.out(colors.dim("already installed: nothing changed\n"));
-  for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)}\n`));
+  for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)} (the last ${BACKUPS_KEPT} backups of each file are kept)\n`));
   for (const note of notes) io.out(`${note}\n`);
   if (scope.scope !== "user" && entries.some((entry) => entry.registrations.length > 0)) {
     io.out(
@@ -101,5 +103,5 @@ skip leaves the slot alone); uninstall puts it back. Each changed file is backed
     force: "boolean",
     help: "boolean",
   },
-  run: (args, io) => underInstallLock(args, io, () => run(args, io)),
+  run: (args, io) => underInstallLock(args, io, () => retryOnConcurrentEdit(() => run(args, io))),
 };

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type ParsedArgs, stringFlag } from "../../args.ts";
-import { applyChanges } from "../../install/changes.ts";
+import { applyChanges } from "../../install/apply.ts";
 import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
 import { createContext } from "../../context.ts";

@@ -1,5 +1,7 @@
 import { choice, type ParsedArgs } from "../../args.ts";
-import { applyChanges, type Change, describeChanges } from "../../install/changes.ts";
+import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
+import { BACKUPS_KEPT } from "../../install/_backups.ts";
+import { type Change, describeChanges } from "../../install/changes.ts";
 import { unknownNameMessage } from "../../output/closest.ts";
 import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
@@ -75,7 +77,7 @@ function run(args: ParsedArgs, io: Io): number {
     else if (change.kind === "remove") io.out(`${colors.green("✔")} removed ${tildify(change.path, context.env)}\n`);
   }
   if (visible.length === 0) io.out(colors.dim("nothing of carryover's to remove\n"));
-  for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)}\n`));
+  for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)} (the last ${BACKUPS_KEPT} backups of each file are kept)\n`));
   for (const note of notes) io.out(`${note}\n`);
   return 0;
 }
@@ -88,5 +90,5 @@ export const uninstallCommand: Command = {
 given) and restores a status line carryover chained or replaced. When nothing else in the file changed since
 the install, it gets its exact pre-install bytes back. Executables go once no settings file uses them.`,
   flags: { all: "boolean", scope: "string", "dry-run": "boolean", project: "string", from: "string", help: "boolean" },
-  run: (args, io) => underInstallLock(args, io, () => run(args, io)),
+  run: (args, io) => underInstallLock(args, io, () => retryOnConcurrentEdit(() => run(args, io))),
 };
