@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Change } from "./changes.ts";
 import type { Context } from "../context.ts";
 import { type ManifestEntry, sha256Of, verifiedFile } from "../release/manifest.ts";
@@ -45,6 +45,23 @@ export function planExecutables(context: Context, entries: readonly ManifestEntr
   return changes;
 }
 
+/**
+ * The V8 code cache files earlier versions' status line wrote (`~/.claude/carryover/cache/<name>-<hash>-<node>.v8`),
+ * which no build writes any more but users still have; the dir goes once that empties it.
+ */
+function leftoverCodeCache(context: Context, name: string): Change[] {
+  const dir = join(dirname(context.binDir), "cache");
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const files = names.filter((file) => file.startsWith(`${name}-`) && file.endsWith(".v8"));
+  if (files.length === 0) return [];
+  return [...files.map((file): Change => ({ kind: "remove", path: join(dir, file) })), { kind: "rmdir", path: dir }];
+}
+
 /** Removes executables no recorded settings file uses any more, and the bin dir's guard once it is alone. */
 export function planExecutableRemoval(context: Context, hooks: ReadonlySet<string>): Change[] {
   const record = context.installed.record;
@@ -52,7 +69,7 @@ export function planExecutableRemoval(context: Context, hooks: ReadonlySet<strin
   const changes: Change[] = [];
   for (const [name, executable] of Object.entries(record.executables)) {
     if (!hooks.has(executable.hook) || stillUsed.has(executable.hook)) continue;
-    changes.push({ kind: "remove", path: join(context.binDir, name) });
+    changes.push({ kind: "remove", path: join(context.binDir, name) }, ...leftoverCodeCache(context, name));
     delete record.executables[name];
   }
   if (Object.keys(record.executables).length === 0 && changes.length > 0) {

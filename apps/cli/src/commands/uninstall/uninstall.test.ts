@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
@@ -38,6 +38,21 @@ describe("uninstall", () => {
     expect(existsSync(join(carryoverDir(), "config.json"))).toBe(false);
     expect(existsSync(join(carryoverDir(), "installs.json"))).toBe(false);
     expect(existsSync(join(kit.home, ".claude/skills/compact-prep"))).toBe(false);
+  });
+
+  it("takes the V8 code cache an earlier status line left with its executable, and leaves other files there", async () => {
+    await kit.run("install", "statusline", "post-compact");
+    const cache = join(carryoverDir(), "cache");
+    mkdirSync(cache, { recursive: true });
+    writeFileSync(join(cache, "carryover-statusline-0123456789abcdef-v20.20.2-x64.v8"), "cache");
+    writeFileSync(join(cache, "someone-elses.v8"), "theirs");
+    const result = await kit.run("uninstall", "statusline");
+    expect(result.out).toContain("removed ~/.claude/carryover/cache/carryover-statusline-0123456789abcdef-v20.20.2-x64.v8");
+    expect(readdirSync(cache)).toEqual(["someone-elses.v8"]);
+    writeFileSync(join(cache, "carryover-post-compact-0123456789abcdef-v22.1.0-x64.v8"), "cache");
+    rmSync(join(cache, "someone-elses.v8"));
+    await kit.run("uninstall", "--all");
+    expect(existsSync(cache)).toBe(false);
   });
 
   it("a settings file carryover created is removed again", async () => {
