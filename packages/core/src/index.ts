@@ -147,6 +147,21 @@ export {
   userPromptSubmitInput,
 } from "./schema/payloads.ts";
 
+export {
+  array,
+  boolean,
+  type Guard,
+  type Infer,
+  issuesOf,
+  literal,
+  looseObject,
+  number,
+  optional,
+  oneOf,
+  record,
+  string,
+} from "./schema/_guards.ts";
+
 export { configDescription } from "./config/descriptions.ts";
 export { type ConfigKey, type ConfigSection, configKeys, type SectionConfig, sectionKeys } from "./config/keys.ts";
 export { type Config, checkConfigValue, configEnvName, configKeyLabel, fastPathConfig, loadConfig } from "./config/load.ts";

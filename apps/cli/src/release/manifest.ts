@@ -1,53 +1,49 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseJsonText } from "@carryover/core";
-import * as z from "zod/mini";
+import { array, boolean, type Infer, literal, looseObject, number, oneOf, optional, parseJsonText, string } from "@carryover/core";
 import { CliError } from "../errors.ts";
 
-/** One hook or skill as the release manifest describes it (written by scripts/assemble-release.mjs). */
-export interface ManifestEntry {
-  name: string;
-  kind: "hook" | "skill";
-  package: string;
-  version: string;
-  description: string;
-  recommended: boolean;
-  events: string[];
-  registrations: Registration[];
-  executables: Executable[];
-  skills: SkillFiles[];
-}
+const name = string({ pattern: /^[a-z0-9][a-z0-9-]*$/ });
+const sha256 = string({ pattern: /^[0-9a-f]{64}$/ });
+/** Inside the release dir: not absolute, no `..`. */
+const relativePath = string({ pattern: /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/ });
 
-export interface Registration {
+const registration = looseObject({
   /** A Claude Code hook event, or `statusLine` for the status line slot. */
-  event: string;
-  matcher?: string | undefined;
+  event: string(),
+  matcher: optional(string()),
   /** Seconds; absent only for `statusLine`, which has no timeout setting. */
-  timeout?: number | undefined;
-}
+  timeout: optional(number({ min: 1, integer: true })),
+});
 
-export interface Executable {
-  /** Installed under this name in `~/.claude/carryover/bin/`. */
-  name: string;
-  /** Path inside the release dir. */
-  file: string;
-  sha256: string;
-}
-
-export interface SkillFiles {
-  name: string;
-  /** Dir inside the release dir. */
-  dir: string;
-  files: SkillFile[];
-}
-
-export interface SkillFile {
-  path: string;
-  sha256: string;
+const skillFile = looseObject({
+  path: relativePath,
+  sha256,
   /** 0o755 for the skill's executables, 0o644 for the rest. */
-  mode: number;
-}
+  mode: number({ integer: true }),
+});
+
+/** One hook or skill as the release manifest describes it (written by scripts/assemble-release.mjs). */
+const manifestEntry = looseObject({
+  name,
+  kind: oneOf(["hook", "skill"]),
+  package: string(),
+  version: string(),
+  description: string(),
+  recommended: boolean(),
+  events: array(string()),
+  registrations: array(registration),
+  /** Each installed as `name` in `~/.claude/carryover/bin/`, from `file` inside the release dir. */
+  executables: array(looseObject({ name, file: relativePath, sha256 })),
+  /** Each copied from `dir` inside the release dir into the scope's skills dir. */
+  skills: array(looseObject({ name, dir: relativePath, files: array(skillFile) })),
+});
+
+const manifest = looseObject({ manifestVersion: literal(1), entries: array(manifestEntry) });
+
+export type ManifestEntry = Infer<typeof manifestEntry>;
+export type Registration = Infer<typeof registration>;
 
 export interface Release {
   dir: string;
@@ -55,32 +51,6 @@ export interface Release {
 }
 
 export const STATUS_LINE_EVENT = "statusLine";
-
-function manifestSchema() {
-  const sha256 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
-  const relativePath = z.string().check(z.regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/));
-  return z.object({
-    manifestVersion: z.literal(1),
-    entries: z.array(
-      z.object({
-        name: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/)),
-        kind: z.enum(["hook", "skill"]),
-        package: z.string(),
-        version: z.string(),
-        description: z.string(),
-        recommended: z.boolean(),
-        events: z.array(z.string()),
-        registrations: z.array(
-          z.object({ event: z.string(), matcher: z.optional(z.string()), timeout: z.optional(z.number().check(z.positive())) }),
-        ),
-        executables: z.array(z.object({ name: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/)), file: relativePath, sha256 })),
-        skills: z.array(
-          z.object({ name: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/)), dir: relativePath, files: z.array(z.object({ path: relativePath, sha256, mode: z.number() })) }),
-        ),
-      }),
-    ),
-  });
-}
 
 /** Reads `<dir>/manifest.json`; a missing or malformed manifest is one clear line. */
 export function loadRelease(dir: string): Release {
@@ -92,12 +62,12 @@ export function loadRelease(dir: string): Release {
   } catch {
     throw new CliError(`no release manifest at ${path}; build one with \`node scripts/release.mjs\` or point --from at a release dir`);
   }
-  const parsed = manifestSchema().safeParse(parseJsonText(text, path));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new CliError(`${path}: not a carryover manifest (${issue.path.join(".") || "root"}: ${issue.message})`);
+  const value = parseJsonText(text, path);
+  const refused: string[][] = [];
+  if (!manifest(value, [], refused)) {
+    throw new CliError(`${path}: not a carryover manifest (${refused[0]?.join(".") || "the top level"} is not what one holds); rebuild it`);
   }
-  return { dir: absolute, entries: parsed.data.entries };
+  return { dir: absolute, entries: value.entries };
 }
 
 export function sha256Of(data: Uint8Array): string {

@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { boolean, type Guard, type Infer, issuesOf, literal, looseObject, nullable, number, oneOf, optional, string, unknown } from "./_guards.ts";
+import {
+  array,
+  boolean,
+  type Guard,
+  type Infer,
+  issuesOf,
+  literal,
+  looseObject,
+  nullable,
+  number,
+  oneOf,
+  optional,
+  record,
+  string,
+  unknown,
+} from "./_guards.ts";
 
 const accepts = (guard: Guard<unknown>, value: unknown) => issuesOf(guard, value).length === 0;
 
@@ -17,6 +32,13 @@ describe("leaf guards", () => {
     expect(accepts(number(), 0)).toBe(true);
     expect(accepts(number(), -1.5)).toBe(true);
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY, "1", null]) expect(accepts(number(), value)).toBe(false);
+  });
+
+  it("number: a minimum, integers only", () => {
+    expect(accepts(number({ min: 1 }), 1)).toBe(true);
+    expect(accepts(number({ min: 1 }), 0.5)).toBe(false);
+    expect(accepts(number({ integer: true }), 3)).toBe(true);
+    expect(accepts(number({ integer: true }), 3.5)).toBe(false);
   });
 
   it("boolean, unknown", () => {
@@ -90,5 +112,15 @@ describe("looseObject", () => {
     const badSize: Out = { id: "x", size: "1" };
     const usage: Out["usage"] = null;
     expect([minimal, noId, badSize, usage]).toHaveLength(4);
+  });
+});
+
+describe("array and record", () => {
+  it("check every item, each refused one by its index or key", () => {
+    expect(issuesOf(array(string()), ["a", 1, "c", null])).toEqual([["1"], ["3"]]);
+    expect(issuesOf(array(string()), {})).toEqual([[]]);
+    expect(issuesOf(record(number()), { a: 1, b: "2" })).toEqual([["b"]]);
+    expect(issuesOf(record(number()), [1])).toEqual([[]]);
+    expect(issuesOf(looseObject({ list: array(looseObject({ n: number() })) }), { list: [{ n: 1 }, { n: "x" }] })).toEqual([["list", "1", "n"]]);
   });
 });

@@ -1,4 +1,5 @@
-// Just enough validation for the hook payloads: zod/mini was 19 KB of every hook bundle for these few fields.
+// Just enough validation for the hook payloads and the CLI's files: zod/mini was 19 KB of every hook bundle for
+// these few fields.
 
 export type Path = string[];
 
@@ -27,7 +28,9 @@ export function string({ pattern, minLength = 0 }: { pattern?: RegExp; minLength
   return leaf((value) => typeof value === "string" && value.length >= minLength && (!pattern || pattern.test(value)));
 }
 
-export const number = (): Guard<number> => leaf(Number.isFinite);
+export function number({ min = Number.NEGATIVE_INFINITY, integer = false }: { min?: number; integer?: boolean } = {}): Guard<number> {
+  return leaf((value) => Number.isFinite(value) && (value as number) >= min && (!integer || Number.isInteger(value)));
+}
 
 export const boolean = (): Guard<boolean> => leaf((value) => typeof value === "boolean");
 
@@ -49,6 +52,26 @@ export function looseObject<S extends Shape>(shape: S): Guard<LooseObject<S>> {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return issues.push(path), false;
     let ok = true;
     for (const key in shape) ok = shape[key]!((value as Record<string, unknown>)[key], [...path, key], issues) && ok;
+    return ok;
+  };
+}
+
+/** A list whose every item `item` accepts. */
+export function array<T>(item: Guard<T>): Guard<T[]> {
+  return (value, path, issues): value is T[] => {
+    if (!Array.isArray(value)) return issues.push(path), false;
+    let ok = true;
+    for (const [index, one] of value.entries()) ok = item(one, [...path, String(index)], issues) && ok;
+    return ok;
+  };
+}
+
+/** An object used as a map: any keys, every value accepted by `item`. */
+export function record<T>(item: Guard<T>): Guard<Record<string, T>> {
+  return (value, path, issues): value is Record<string, T> => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return issues.push(path), false;
+    let ok = true;
+    for (const [key, one] of Object.entries(value)) ok = item(one, [...path, key], issues) && ok;
     return ok;
   };
 }
