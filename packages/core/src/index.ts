@@ -155,11 +155,13 @@ export {
   issuesOf,
   literal,
   looseObject,
+  nullable,
   number,
   optional,
   oneOf,
   record,
   string,
+  unknown,
 } from "./schema/_guards.ts";
 
 export { configDescription } from "./config/descriptions.ts";

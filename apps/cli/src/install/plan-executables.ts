@@ -32,14 +32,20 @@ function isExecutable(path: string): boolean {
 export function planExecutables(context: Context, entries: readonly ManifestEntry[]): Change[] {
   const changes: Change[] = [];
   const guard = join(context.binDir, BIN_GUARD_FILE);
-  if (readBytes(guard)?.toString("utf8") !== BIN_GUARD) changes.push({ kind: "copy", path: guard, data: Buffer.from(BIN_GUARD), mode: 0o644 });
+  if (readBytes(guard)?.toString("utf8") !== BIN_GUARD)
+    changes.push({ kind: "copy", path: guard, data: Buffer.from(BIN_GUARD), mode: 0o644 });
   for (const entry of entries) {
     for (const executable of entry.executables) {
       const data = verifiedFile(context.release, executable.file, executable.sha256);
       const target = join(context.binDir, executable.name);
       const existing = readBytes(target);
-      if (!existing || sha256Of(existing) !== executable.sha256 || !isExecutable(target)) changes.push({ kind: "copy", path: target, data, mode: 0o755 });
-      context.installed.record.executables[executable.name] = { hook: entry.name, version: entry.version, sha256: executable.sha256 };
+      if (!existing || sha256Of(existing) !== executable.sha256 || !isExecutable(target))
+        changes.push({ kind: "copy", path: target, data, mode: 0o755 });
+      context.installed.record.executables[executable.name] = {
+        hook: entry.name,
+        version: entry.version,
+        sha256: executable.sha256,
+      };
     }
   }
   return changes;
@@ -62,16 +68,26 @@ function leftoverCodeCache(context: Context, name: string): Change[] {
   return [...files.map((file): Change => ({ kind: "remove", path: join(dir, file) })), { kind: "rmdir", path: dir }];
 }
 
-/** Removes executables no recorded settings file uses any more, and the bin dir's guard once it is alone. */
-export function planExecutableRemoval(context: Context, hooks: ReadonlySet<string>): Change[] {
+/**
+ * Removes executables no recorded settings file uses any more, and the bin dir's guard once it is alone.
+ * `unrecorded`: executables settings ran that no record knows (a lost record), removed with them.
+ */
+export function planExecutableRemoval(
+  context: Context,
+  hooks: ReadonlySet<string>,
+  unrecorded: ReadonlySet<string> = new Set(),
+): Change[] {
   const record = context.installed.record;
   const stillUsed = new Set(Object.values(record.files).flatMap((file) => file.hooks));
   const changes: Change[] = [];
+  const removed = [...unrecorded];
   for (const [name, executable] of Object.entries(record.executables)) {
     if (!hooks.has(executable.hook) || stillUsed.has(executable.hook)) continue;
-    changes.push({ kind: "remove", path: join(context.binDir, name) }, ...leftoverCodeCache(context, name));
+    removed.push(name);
     delete record.executables[name];
   }
+  for (const name of removed)
+    changes.push({ kind: "remove", path: join(context.binDir, name) }, ...leftoverCodeCache(context, name));
   if (Object.keys(record.executables).length === 0 && changes.length > 0) {
     changes.push({ kind: "remove", path: join(context.binDir, BIN_GUARD_FILE) });
     if (linkedNode(context.binDir) !== null) changes.push({ kind: "remove", path: join(context.binDir, NODE_LINK) });

@@ -1,41 +1,42 @@
 import { join } from "node:path";
-import { carryoverRoot, type Env } from "@carryover/core";
+import {
+  array,
+  carryoverRoot,
+  type Env,
+  type Infer,
+  literal,
+  looseObject,
+  nullable,
+  optional,
+  record,
+  string,
+  unknown,
+} from "@carryover/core";
+import { CliError } from "../errors.ts";
 import type { TextChange } from "./changes.ts";
 import { parseObject, readText } from "../json/doc.ts";
 
-type Json = Record<string, unknown>;
-
-/** What carryover did to one settings or config file, so uninstall can undo exactly that. */
-export interface FileRecord {
+const fileRecord = looseObject({
   /** The file's bytes before carryover first wrote to it; null when it did not exist. */
-  original: string | null;
+  original: nullable(string()),
   /** Hooks whose entries carryover put in this file. */
-  hooks: string[];
+  hooks: array(string()),
   /** The statusLine object carryover's statusline displaced from this file, restored on uninstall. */
-  statusLine?: Json | undefined;
-}
+  statusLine: optional(record(unknown())),
+});
 
-interface ExecutableRecord {
-  hook: string;
-  version: string;
-  sha256: string;
-}
-
-interface SkillRecord {
-  hook: string;
-  /** As installed; a file whose hash still matches is carryover's to replace or remove. */
-  files: Array<{ path: string; sha256: string }>;
-}
-
-export interface InstallRecord {
-  version: 1;
-  /** By absolute path of the settings or config file. */
-  files: Record<string, FileRecord>;
+const installRecord = looseObject({
+  version: literal(1),
+  /** What carryover did to each settings or config file (by absolute path), so uninstall can undo exactly that. */
+  files: record(fileRecord),
   /** By executable name in the bin dir. */
-  executables: Record<string, ExecutableRecord>;
-  /** By absolute path of the installed skill dir. */
-  skills: Record<string, SkillRecord>;
-}
+  executables: record(looseObject({ hook: string(), version: string(), sha256: string() })),
+  /** By absolute path of the installed skill dir; a file whose hash still matches is carryover's to replace or remove. */
+  skills: record(looseObject({ hook: string(), files: array(looseObject({ path: string(), sha256: string() })) })),
+});
+
+export type FileRecord = Infer<typeof fileRecord>;
+export type InstallRecord = Infer<typeof installRecord>;
 
 export function installRecordPath(env: Env): string {
   return join(carryoverRoot(env), "installs.json");
@@ -49,12 +50,24 @@ export interface LoadedRecord {
 export function loadInstallRecord(env: Env): LoadedRecord {
   const path = installRecordPath(env);
   const text = readText(path);
-  const value = parseObject(text, path) as Partial<InstallRecord>;
-  return { text, record: { version: 1, files: value.files ?? {}, executables: value.executables ?? {}, skills: value.skills ?? {} } };
+  if (text === null) return { text, record: { version: 1, files: {}, executables: {}, skills: {} } };
+  const value = parseObject(text, path);
+  const refused: string[][] = [];
+  if (!installRecord(value, [], refused)) {
+    throw new CliError(
+      `${path}: not what carryover writes (${refused[0]?.join(".") || "the top level"}); move it away and run ` +
+        "`carryover uninstall --all`, which finds carryover's entries without it",
+    );
+  }
+  return { text, record: value };
 }
 
 function isEmptyRecord(record: InstallRecord): boolean {
-  return Object.keys(record.files).length === 0 && Object.keys(record.executables).length === 0 && Object.keys(record.skills).length === 0;
+  return (
+    Object.keys(record.files).length === 0 &&
+    Object.keys(record.executables).length === 0 &&
+    Object.keys(record.skills).length === 0
+  );
 }
 
 /** The record's write (or removal, once nothing is installed), as a change applied after everything else. */

@@ -33,7 +33,8 @@ function run(args: ParsedArgs, io: Io): number {
   const colors = palette(io);
   const context = createContext(io, args, { releaseOptional: true });
   const all = args.flags.all === true;
-  if (all === args.positionals.length > 0) throw usageError(all ? "name hooks or use --all, not both" : "name the hooks to uninstall, or use --all");
+  if (all === args.positionals.length > 0)
+    throw usageError(all ? "name hooks or use --all, not both" : "name the hooks to uninstall, or use --all");
   const known = knownHooks(context);
   const hooks = new Set(
     all
@@ -46,7 +47,13 @@ function run(args: ParsedArgs, io: Io): number {
   );
   const executables = new Set([...hooks].flatMap((hook) => executablesOf(context, hook)));
   // --all also takes carryover executables nothing knows any more (a renamed hook, a lost record).
-  if (all) for (const site of installedSites(readLayers(context), context.owner)) executables.add(site.executable);
+  const unknown = new Set<string>();
+  if (all) {
+    for (const { executable } of installedSites(readLayers(context), context.owner)) {
+      if (!(executable in context.installed.record.executables)) unknown.add(executable);
+      executables.add(executable);
+    }
+  }
 
   const scopes = args.flags.scope === undefined ? [...SCOPES] : [choice(args.flags.scope, SCOPES, "--scope", "user")];
   const notes: string[] = [];
@@ -57,7 +64,7 @@ function run(args: ParsedArgs, io: Io): number {
     if (!skillDirs.has(scope.skillsDir)) changes.push(...planSkillRemoval(context, hooks, scope.skillsDir, notes));
     skillDirs.add(scope.skillsDir);
   }
-  changes.push(...planExecutableRemoval(context, hooks));
+  changes.push(...planExecutableRemoval(context, hooks, unknown));
   const record = recordChange(context.env, context.installed);
   if (record.before !== record.after) changes.push(record);
 
@@ -65,19 +72,31 @@ function run(args: ParsedArgs, io: Io): number {
   if (args.flags["dry-run"]) {
     io.out(describeChanges(changes, colors));
     for (const note of notes) io.out(`${note}\n`);
-    io.out(colors.dim(visible.length === 0 ? "dry run: nothing of carryover's to remove\n" : "dry run: nothing was written\n"));
+    io.out(
+      colors.dim(
+        visible.length === 0 ? "dry run: nothing of carryover's to remove\n" : "dry run: nothing was written\n",
+      ),
+    );
     return 0;
   }
   const backups = applyChanges(changes, context.env, io.nowMs);
   for (const change of visible) {
     if (change.kind === "text") {
-      const what = change.restored ? (change.after === null ? "removed (carryover created it)" : "restored to its bytes before carryover") : "updated";
+      const what = change.restored
+        ? change.after === null
+          ? "removed (carryover created it)"
+          : "restored to its bytes before carryover"
+        : "updated";
       io.out(`${colors.green("✔")} ${tildify(change.path, context.env)}: ${what}\n`);
-    }
-    else if (change.kind === "remove") io.out(`${colors.green("✔")} removed ${tildify(change.path, context.env)}\n`);
+    } else if (change.kind === "remove") io.out(`${colors.green("✔")} removed ${tildify(change.path, context.env)}\n`);
   }
   if (visible.length === 0) io.out(colors.dim("nothing of carryover's to remove\n"));
-  for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)} (the last ${BACKUPS_KEPT} backups of each file are kept)\n`));
+  for (const backup of backups)
+    io.out(
+      colors.dim(
+        `backup of the previous file: ${tildify(backup, context.env)} (the last ${BACKUPS_KEPT} backups of each file are kept)\n`,
+      ),
+    );
   for (const note of notes) io.out(`${note}\n`);
   return 0;
 }

@@ -123,6 +123,21 @@ describe("uninstall", () => {
     });
   });
 
+  it("a damaged install record: one line saying what to do; uninstall --all without it still cleans up", async () => {
+    await kit.run("install", "post-compact");
+    writeFileSync(join(carryoverDir(), "installs.json"), '{"version": 1, "files": {}, "executables": {"carryover-post-compact": 7}, "skills": {}}');
+    const damaged = await kit.run("install", "recovery");
+    expect(damaged).toMatchObject({ code: 1, out: "" });
+    expect(damaged.err).toBe(
+      `carryover: ${join(carryoverDir(), "installs.json")}: not what carryover writes (executables.carryover-post-compact); ` +
+        "move it away and run `carryover uninstall --all`, which finds carryover's entries without it\n",
+    );
+    rmSync(join(carryoverDir(), "installs.json"));
+    expect((await kit.run("uninstall", "--all")).code).toBe(0);
+    expect(JSON.parse(readFileSync(kit.settingsPath, "utf8"))).toEqual(JSON.parse(USER_SETTINGS));
+    expect(existsSync(join(carryoverDir(), "bin"))).toBe(false);
+  });
+
   it("--dry-run shows the diff back and writes nothing", async () => {
     await kit.run("install", "post-compact");
     const before = readFileSync(kit.settingsPath, "utf8");
