@@ -43,7 +43,10 @@ export function describeError(error: unknown): string {
   const errno = error as NodeJS.ErrnoException & { dest?: string };
   if (errno && typeof errno.code === "string" && typeof errno.path === "string") {
     const fix = ERRNO_FIXES[errno.code];
-    const what = errno.syscall === "copyfile" && errno.dest ? `copy ${errno.path} to ${errno.dest}` : `${errno.syscall ?? "access"} ${errno.path}`;
+    const what =
+      errno.syscall === "copyfile" && errno.dest
+        ? `copy ${errno.path} to ${errno.dest}`
+        : `${errno.syscall ?? "access"} ${errno.path}`;
     return `cannot ${what}: ${ERRNO_WORDS[errno.code] ?? errno.code}${fix ? `; ${fix}` : ""}`;
   }
   return error instanceof Error ? error.message : String(error);

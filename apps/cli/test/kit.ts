@@ -1,4 +1,15 @@
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runCli } from "../src/cli.ts";
@@ -43,7 +54,13 @@ export function writeFakeRelease(dir: string, version = "0.1.0"): ManifestEntry[
     recommended,
     events: [...new Set(registrations.map((registration) => registration.event))],
     registrations,
-    executables: [{ name: `carryover-${name}`, file: `bin/carryover-${name}.cjs`, sha256: file(dir, `bin/carryover-${name}.cjs`, script(`${name} ${version}`), 0o755) }],
+    executables: [
+      {
+        name: `carryover-${name}`,
+        file: `bin/carryover-${name}.cjs`,
+        sha256: file(dir, `bin/carryover-${name}.cjs`, script(`${name} ${version}`), 0o755),
+      },
+    ],
     skills: [],
   });
   const skillFiles = [
@@ -62,11 +79,27 @@ export function writeFakeRelease(dir: string, version = "0.1.0"): ManifestEntry[
       events: [],
       registrations: [],
       executables: [],
-      skills: [{ name: "compact-prep", dir: "skills/compact-prep", files: skillFiles.map(({ path, data, mode }) => ({ path, mode, sha256: file(dir, `skills/compact-prep/${path}`, data, mode) })) }],
+      skills: [
+        {
+          name: "compact-prep",
+          dir: "skills/compact-prep",
+          files: skillFiles.map(({ path, data, mode }) => ({
+            path,
+            mode,
+            sha256: file(dir, `skills/compact-prep/${path}`, data, mode),
+          })),
+        },
+      ],
     },
-    hook("pin", false, [{ event: "UserPromptSubmit", timeout: 10 }, { event: "SessionStart", matcher: "compact", timeout: 10 }]),
+    hook("pin", false, [
+      { event: "UserPromptSubmit", timeout: 10 },
+      { event: "SessionStart", matcher: "compact", timeout: 10 },
+    ]),
     hook("post-compact", true, [{ event: "PostCompact", timeout: 10 }]),
-    hook("recovery", true, [{ event: "SessionStart", matcher: "compact", timeout: 30 }, { event: "UserPromptSubmit", timeout: 30 }]),
+    hook("recovery", true, [
+      { event: "SessionStart", matcher: "compact", timeout: 30 },
+      { event: "UserPromptSubmit", timeout: 30 },
+    ]),
     hook("statusline", true, [{ event: "statusLine" }]),
   ];
   writeFileSync(join(dir, "manifest.json"), `${JSON.stringify({ manifestVersion: 1, entries }, null, 2)}\n`);

@@ -52,7 +52,10 @@ export function pruneBackups(path: string, env: Env): void {
   const legacy = flat(path);
   const mine = names
     .filter((name) => name.replace(/\.\d+$/, "").endsWith(hash) || name.slice(24) === legacy)
-    .map((name) => ({ path: join(backupsDir(env), name), mtimeNs: statSync(join(backupsDir(env), name), { bigint: true }).mtimeNs }))
+    .map((name) => ({
+      path: join(backupsDir(env), name),
+      mtimeNs: statSync(join(backupsDir(env), name), { bigint: true }).mtimeNs,
+    }))
     .sort((a, b) => (a.mtimeNs < b.mtimeNs ? -1 : a.mtimeNs > b.mtimeNs ? 1 : a.path.localeCompare(b.path)));
   for (const { path: old } of mine.slice(0, -BACKUPS_KEPT)) unlinkSync(old);
 }

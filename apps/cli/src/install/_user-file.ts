@@ -31,7 +31,8 @@ export function writeTarget(path: string): WriteTarget {
       continue;
     }
     const shown = current === path ? path : `${path} (→ ${current})`;
-    if (!stat.isFile()) throw new CliError(`${shown} is not a regular file; move it away and run it again (nothing was written)`);
+    if (!stat.isFile())
+      throw new CliError(`${shown} is not a regular file; move it away and run it again (nothing was written)`);
     const mode = stat.mode & 0o777;
     if ((mode & 0o200) === 0) {
       throw new CliError(

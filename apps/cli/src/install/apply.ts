@@ -57,7 +57,8 @@ export function applyChanges(changes: readonly Change[], env: Env, nowMs: number
     for (current of steps) run(current, undo, backups, env, nowMs);
   } catch (error) {
     // A failed write(2) names no path; the one line the user gets should.
-    if (current && typeof (error as NodeJS.ErrnoException).code === "string") (error as NodeJS.ErrnoException).path ??= current.target.path;
+    if (current && typeof (error as NodeJS.ErrnoException).code === "string")
+      (error as NodeJS.ErrnoException).path ??= current.target.path;
     const left = rollBack(undo);
     if (error instanceof ConcurrentEditError && left.length === 0) throw error;
     const undone = left.length === 0 ? "nothing was changed" : `could not undo: ${left.join("; ")}`;
@@ -110,14 +111,22 @@ function run(step: Step, undo: Undo[], backups: Array<{ of: string; copy: string
   if (target.inPlace) writeInPlace(target.path, after);
   else writeFileAtomic(target.path, after, mode);
   if (previous === null) undo.push({ kind: "unlink", path: target.path });
-  else undo.push({ kind: "restore", path: target.path, data: previous, mode: target.mode ?? mode, inPlace: target.inPlace });
+  else
+    undo.push({
+      kind: "restore",
+      path: target.path,
+      data: previous,
+      mode: target.mode ?? mode,
+      inPlace: target.inPlace,
+    });
 }
 
 /** Makes or removes a symlink (the Node beside the executables), or removes a file with a symlink in its place. */
 function replaceLink(change: Change, path: string, link: string | null, undo: Undo[], root: string): void {
   const previous = link === null ? readBytes(path) : null;
   if (link !== null) undo.push({ kind: "relink", path, target: link });
-  else if (previous !== null) undo.push({ kind: "restore", path, data: previous, mode: modeOf(path) ?? 0o644, inPlace: false });
+  else if (previous !== null)
+    undo.push({ kind: "restore", path, data: previous, mode: modeOf(path) ?? 0o644, inPlace: false });
   if (change.kind !== "link") {
     if (link !== null || previous !== null) unlinkSync(path);
     return;
@@ -133,7 +142,10 @@ function replaceLink(change: Change, path: string, link: string | null, undo: Un
 function rollBack(undo: readonly Undo[]): string[] {
   const reversed = [...undo].reverse();
   const left: string[] = [];
-  for (const step of [...reversed.filter((one) => one.kind === "unlink"), ...reversed.filter((one) => one.kind !== "unlink")]) {
+  for (const step of [
+    ...reversed.filter((one) => one.kind === "unlink"),
+    ...reversed.filter((one) => one.kind !== "unlink"),
+  ]) {
     try {
       if (step.kind === "unlink") unlinkSync(step.path);
       else if (step.kind === "rmdir") rmdirSync(step.path);
@@ -141,8 +153,7 @@ function rollBack(undo: readonly Undo[]): string[] {
       else if (step.kind === "relink") {
         rmSync(step.path, { force: true });
         symlinkSync(step.target, step.path);
-      }
-      else if (step.inPlace) writeInPlace(step.path, step.data);
+      } else if (step.inPlace) writeInPlace(step.path, step.data);
       else writeFileAtomic(step.path, step.data, step.mode);
     } catch (error) {
       left.push(`${step.path} (${describeError(error)})`);
@@ -179,8 +190,10 @@ function assertWritableDir(dir: string): void {
 function makeParent(path: string, root: string): string[] {
   const parent = dirname(path);
   const missing: string[] = [];
-  for (let dir = parent; !statSync(dir, { throwIfNoEntry: false }) && dirname(dir) !== dir; dir = dirname(dir)) missing.unshift(dir);
-  if (parent === root || isInside(parent, root)) ensurePrivateDir(dirname(root), ...relative(dirname(root), parent).split(sep));
+  for (let dir = parent; !statSync(dir, { throwIfNoEntry: false }) && dirname(dir) !== dir; dir = dirname(dir))
+    missing.unshift(dir);
+  if (parent === root || isInside(parent, root))
+    ensurePrivateDir(dirname(root), ...relative(dirname(root), parent).split(sep));
   else if (missing.length > 0) mkdirSync(parent, { recursive: true });
   return missing;
 }

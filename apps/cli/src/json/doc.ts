@@ -52,7 +52,8 @@ export function readJsonDoc(path: string): JsonDoc {
 export function parseObject(text: string | null, path: string): Record<string, unknown> {
   if (text === null || text.trim() === "") return {};
   const value = parseJsonText(text, path);
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CliError(`${path}: expected a JSON object at the top`);
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new CliError(`${path}: expected a JSON object at the top`);
   return value as Record<string, unknown>;
 }
 

@@ -1,7 +1,18 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { array, boolean, type Infer, literal, looseObject, number, oneOf, optional, parseJsonText, string } from "@carryover/core";
+import {
+  array,
+  boolean,
+  type Infer,
+  literal,
+  looseObject,
+  number,
+  oneOf,
+  optional,
+  parseJsonText,
+  string,
+} from "@carryover/core";
 import { CliError } from "../errors.ts";
 
 const name = string({ pattern: /^[a-z0-9][a-z0-9-]*$/ });
@@ -60,12 +71,16 @@ export function loadRelease(dir: string): Release {
   try {
     text = readFileSync(path, "utf8");
   } catch {
-    throw new CliError(`no release manifest at ${path}; build one with \`node scripts/release.mjs\` or point --from at a release dir`);
+    throw new CliError(
+      `no release manifest at ${path}; build one with \`node scripts/release.mjs\` or point --from at a release dir`,
+    );
   }
   const value = parseJsonText(text, path);
   const refused: string[][] = [];
   if (!manifest(value, [], refused)) {
-    throw new CliError(`${path}: not a carryover manifest (${refused[0]?.join(".") || "the top level"} is not what one holds); rebuild it`);
+    throw new CliError(
+      `${path}: not a carryover manifest (${refused[0]?.join(".") || "the top level"} is not what one holds); rebuild it`,
+    );
   }
   return { dir: absolute, entries: value.entries };
 }
@@ -79,6 +94,9 @@ export function verifiedFile(release: Release, file: string, sha256: string): Bu
   const path = join(release.dir, file);
   const data = readFileSync(path);
   const actual = sha256Of(data);
-  if (actual !== sha256) throw new CliError(`${path}: sha256 ${actual.slice(0, 12)}… does not match the manifest's ${sha256.slice(0, 12)}…; the release is damaged, rebuild it`);
+  if (actual !== sha256)
+    throw new CliError(
+      `${path}: sha256 ${actual.slice(0, 12)}… does not match the manifest's ${sha256.slice(0, 12)}…; the release is damaged, rebuild it`,
+    );
   return data;
 }

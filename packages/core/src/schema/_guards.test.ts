@@ -121,6 +121,7 @@ describe("array and record", () => {
     expect(issuesOf(array(string()), {})).toEqual([[]]);
     expect(issuesOf(record(number()), { a: 1, b: "2" })).toEqual([["b"]]);
     expect(issuesOf(record(number()), [1])).toEqual([[]]);
-    expect(issuesOf(looseObject({ list: array(looseObject({ n: number() })) }), { list: [{ n: 1 }, { n: "x" }] })).toEqual([["list", "1", "n"]]);
+    const list = looseObject({ list: array(looseObject({ n: number() })) });
+    expect(issuesOf(list, { list: [{ n: 1 }, { n: "x" }] })).toEqual([["list", "1", "n"]]);
   });
 });

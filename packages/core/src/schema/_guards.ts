@@ -28,7 +28,7 @@ export function string({ pattern, minLength = 0 }: { pattern?: RegExp; minLength
   return leaf((value) => typeof value === "string" && value.length >= minLength && (!pattern || pattern.test(value)));
 }
 
-export function number({ min = Number.NEGATIVE_INFINITY, integer = false }: { min?: number; integer?: boolean } = {}): Guard<number> {
+export function number({ min = -Infinity, integer = false }: { min?: number; integer?: boolean } = {}): Guard<number> {
   return leaf((value) => Number.isFinite(value) && (value as number) >= min && (!integer || Number.isInteger(value)));
 }
 

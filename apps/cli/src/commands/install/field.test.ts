@@ -48,53 +48,61 @@ const canMount = (() => {
 describe("all or nothing", () => {
   // ~/.claude on a 1 MiB tmpfs, filled so that only `pages` 4 KiB pages are left: every write of the install
   // (guard, executables, skill files, backup, settings, install record) can be the one that finds the disk full.
-  it.skipIf(!canMount)("a full disk at any point of install --all leaves the files as they were, or a complete install", async () => {
-    mkdirSync(claudeDir(), { recursive: true });
-    expect(spawnSync("mount", ["-t", "tmpfs", "-o", "size=1m,mode=755", "tmpfs", claudeDir()]).status).toBe(0);
-    try {
-      const outcomes: string[] = [];
-      for (let pages = 0; pages <= 16; pages++) {
-        for (const name of readdirSync(claudeDir())) rmSync(join(claudeDir(), name), { recursive: true, force: true });
-        // Long enough that the install record, which keeps the file's original bytes, takes two pages: it is
-        // then the write that finds the disk full after settings.json was replaced, which must be put back.
-        kit.writeSettings(USER_SETTINGS.replace("{\n", `{\n  "x-notes": "${"n".repeat(2800)}",\n`));
-        const free = () => Number(statfsSync(claudeDir()).bavail) * 4096;
-        writeFileSync(join(claudeDir(), "filler"), Buffer.alloc(free() - pages * 4096));
-        expect(free()).toBe(pages * 4096);
-        const before = contents(claudeDir());
-        const result = await kit.run("install", "--all");
-        if (result.code === 0) {
-          outcomes.push("installed");
-          expect((await kit.run("doctor", "--json")).code, `doctor after the install with ${pages} pages free`).toBe(0);
-          continue;
+  it.skipIf(!canMount)(
+    "a full disk at any point of install --all leaves the files as they were, or a complete install",
+    async () => {
+      mkdirSync(claudeDir(), { recursive: true });
+      expect(spawnSync("mount", ["-t", "tmpfs", "-o", "size=1m,mode=755", "tmpfs", claudeDir()]).status).toBe(0);
+      try {
+        const outcomes: string[] = [];
+        for (let pages = 0; pages <= 16; pages++) {
+          for (const name of readdirSync(claudeDir()))
+            rmSync(join(claudeDir(), name), { recursive: true, force: true });
+          // Long enough that the install record, which keeps the file's original bytes, takes two pages: it is
+          // then the write that finds the disk full after settings.json was replaced, which must be put back.
+          kit.writeSettings(USER_SETTINGS.replace("{\n", `{\n  "x-notes": "${"n".repeat(2800)}",\n`));
+          const free = () => Number(statfsSync(claudeDir()).bavail) * 4096;
+          writeFileSync(join(claudeDir(), "filler"), Buffer.alloc(free() - pages * 4096));
+          expect(free()).toBe(pages * 4096);
+          const before = contents(claudeDir());
+          const result = await kit.run("install", "--all");
+          if (result.code === 0) {
+            outcomes.push("installed");
+            expect((await kit.run("doctor", "--json")).code, `doctor after the install with ${pages} pages free`).toBe(
+              0,
+            );
+            continue;
+          }
+          const failed = /cannot (?:write \S*?([^/\s]+):|copy \S*?([^/\s]+) to )/.exec(result.err);
+          outcomes.push(failed?.[1] ?? `a backup of ${failed?.[2]}`);
+          expect(result.err).toMatch(
+            /^carryover: cannot (?:\w+ \S+|copy \S+ to \S+): no space left on device; free some space and run it again( \(nothing was changed\))?\n$/,
+          );
+          expect(contents(claudeDir()), `after the failure with ${pages} pages free`).toEqual(before);
+          rmSync(join(claudeDir(), "filler"));
+          expect((await kit.run("uninstall", "--all")).out).toBe("nothing of carryover's to remove\n");
         }
-        const failed = /cannot (?:write \S*?([^/\s]+):|copy \S*?([^/\s]+) to )/.exec(result.err);
-        outcomes.push(failed?.[1] ?? `a backup of ${failed?.[2]}`);
-        expect(result.err).toMatch(/^carryover: cannot (?:\w+ \S+|copy \S+ to \S+): no space left on device; free some space and run it again( \(nothing was changed\))?\n$/);
-        expect(contents(claudeDir()), `after the failure with ${pages} pages free`).toEqual(before);
-        rmSync(join(claudeDir(), "filler"));
-        expect((await kit.run("uninstall", "--all")).out).toBe("nothing of carryover's to remove\n");
+        // The disk fills at each write in turn, up to the install record, written after settings.json.
+        expect(outcomes.slice(0, outcomes.indexOf("installed"))).toEqual([
+          ".claude",
+          "package.json",
+          "carryover-pin",
+          "carryover-post-compact",
+          "carryover-recovery",
+          "carryover-statusline",
+          "SKILL.md",
+          "carryover-state",
+          "package.json",
+          "a backup of settings.json",
+          "settings.json",
+          "installs.json",
+        ]);
+        expect(outcomes.at(-1)).toBe("installed");
+      } finally {
+        spawnSync("umount", [claudeDir()]);
       }
-      // The disk fills at each write in turn, up to the install record, written after settings.json.
-      expect(outcomes.slice(0, outcomes.indexOf("installed"))).toEqual([
-        ".claude",
-        "package.json",
-        "carryover-pin",
-        "carryover-post-compact",
-        "carryover-recovery",
-        "carryover-statusline",
-        "SKILL.md",
-        "carryover-state",
-        "package.json",
-        "a backup of settings.json",
-        "settings.json",
-        "installs.json",
-      ]);
-      expect(outcomes.at(-1)).toBe("installed");
-    } finally {
-      spawnSync("umount", [claudeDir()]);
-    }
-  });
+    },
+  );
 });
 
 describe("dotfiles", () => {
@@ -118,7 +126,10 @@ describe("dotfiles", () => {
     symlinkSync(join(kit.root, "middle.json"), join(claudeDir(), "settings.json"));
     await kit.run("install", "post-compact");
     expect(lstatSync(join(kit.root, "middle.json")).isSymbolicLink()).toBe(true);
-    expect(JSON.parse(readFileSync(real, "utf8"))).toMatchObject({ model: "opus", hooks: { PostCompact: [expect.anything()] } });
+    expect(JSON.parse(readFileSync(real, "utf8"))).toMatchObject({
+      model: "opus",
+      hooks: { PostCompact: [expect.anything()] },
+    });
   });
 
   it("keeps a hard-linked settings.json one file: both names see the install and the uninstall", async () => {
@@ -165,12 +176,15 @@ describe("backups", () => {
     expect(backups.every((name) => name.length < 128)).toBe(true);
     const ofSettings = backups.filter((name) => name.includes("settings.json"));
     expect(ofSettings).toHaveLength(5);
-    const newest = ofSettings.map((name) => join(claudeDir(), "carryover/backups", name)).sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+    const newest = ofSettings
+      .map((name) => join(claudeDir(), "carryover/backups", name))
+      .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
     expect(readFileSync(newest.at(-1)!, "utf8")).toContain('"model": "opus-3"');
   });
 
   it("16 config commands leave the last 5 copies of config.json", async () => {
-    for (let value = 50; value < 66; value++) expect((await kit.run("config", "recovery", "maxChars", `${value * 100}`)).code).toBe(0);
+    for (let value = 50; value < 66; value++)
+      expect((await kit.run("config", "recovery", "maxChars", `${value * 100}`)).code).toBe(0);
     expect(readdirSync(join(claudeDir(), "carryover/backups"))).toHaveLength(5);
   });
 });
@@ -192,7 +206,9 @@ describe("an editor saving settings.json in place while install runs", () => {
   it("never costs the user's keys (10 rounds of install and uninstall, each during a save)", async () => {
     kit.writeSettings(USER_SETTINGS);
     for (let round = 0; round < 10; round++) {
-      const editor = spawn(process.execPath, ["-e", EDITOR, kit.settingsPath], { stdio: ["ignore", "pipe", "inherit"] });
+      const editor = spawn(process.execPath, ["-e", EDITOR, kit.settingsPath], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       const exited = new Promise((resolve) => editor.once("exit", resolve));
       await new Promise((resolve) => editor.stdout.once("data", resolve));
       const install = round % 2 === 0;
