@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { COMMANDS } from "./cli.ts";
 import { createKit, type Kit } from "../test/kit.ts";
 
 let kit: Kit;
@@ -10,19 +11,64 @@ afterEach(() => kit.cleanup());
 it("prints an overview without arguments, each command's help, and the version", async () => {
   const overview = await kit.run();
   expect(overview.out).toMatch(/^carryover 9\.9\.9: /);
-  for (const name of ["list", "install", "uninstall", "config", "doctor", "status", "marketplace"]) expect(overview.out).toContain(`\n  ${name} `);
-  expect((await kit.run("install", "--help")).out).toMatch(/^usage: carryover install \[hook…\] \[--all \| --recommended\]/);
+  for (const name of ["list", "install", "uninstall", "config", "doctor", "status", "marketplace"])
+    expect(overview.out).toContain(`\n  ${name} `);
+  expect((await kit.run("install", "--help")).out).toMatch(
+    /^usage: carryover install \[hook…\] \[--all \| --recommended\]/,
+  );
   expect((await kit.run("help", "doctor")).out).toMatch(/^usage: carryover doctor/);
   expect((await kit.run("--version")).out).toBe("9.9.9\n");
 });
 
 it("an unknown command: the closest one, exit 2", async () => {
-  expect(await kit.run("unistall")).toMatchObject({ code: 2, err: 'carryover: unknown command "unistall"; did you mean "uninstall"?\n' });
+  expect(await kit.run("unistall")).toMatchObject({
+    code: 2,
+    err: 'carryover: unknown command "unistall"; did you mean "uninstall"?\n',
+  });
 });
 
 it("a missing or damaged release is one line saying what to do", async () => {
-  expect((await kit.run("list", "--from", kit.project)).err).toBe(`carryover: no release manifest at ${kit.project}/manifest.json; build one with \`node scripts/release.mjs\` or point --from at a release dir\n`);
+  expect((await kit.run("list", "--from", kit.project)).err).toBe(
+    `carryover: no release manifest at ${kit.project}/manifest.json; build one with \`node scripts/release.mjs\` or point --from at a release dir\n`,
+  );
   const { writeFileSync } = await import("node:fs");
   writeFileSync(`${kit.project}/manifest.json`, '{"manifestVersion": 1, "entries": [{"name": "X"}]}');
-  expect((await kit.run("list", "--from", kit.project)).err).toBe(`carryover: ${kit.project}/manifest.json: not a carryover manifest (entries.0.name is not what one holds); rebuild it\n`);
+  expect((await kit.run("list", "--from", kit.project)).err).toBe(
+    `carryover: ${kit.project}/manifest.json: not a carryover manifest (entries.0.name is not what one holds); rebuild it\n`,
+  );
+});
+
+it("every usage line names every option its command takes; install --help lists the hooks", async () => {
+  for (const command of COMMANDS) {
+    const usage = (await kit.run(command.name, "--help")).out.split("\n")[0]!;
+    for (const flag of Object.keys(command.flags).filter((name) => name !== "help")) {
+      expect(usage, `${command.name} --${flag}`).toContain(`--${flag}`);
+    }
+  }
+  const help = (await kit.run("install", "--help")).out;
+  expect(help).toContain("  post-compact  * PostCompact: the post-compact hook\n");
+  expect(help).toContain("  pin             UserPromptSubmit, SessionStart(compact): the pin hook\n");
+  expect(help).toContain("  compact-prep  * skill: the compact-prep skill\n");
+});
+
+it("a command given more arguments than it takes refuses them, exit 2, before doing anything", async () => {
+  for (const [name, ...argv] of [
+    ["list", "x"],
+    ["doctor", "x"],
+    ["marketplace", "a", "b"],
+    ["config", "pin", "everyTurns", "3", "x"],
+  ]) {
+    const result = await kit.run(name!, ...argv);
+    expect(result, name).toMatchObject({
+      code: 2,
+      out: "",
+      err: expect.stringMatching(new RegExp(`^carryover: ${name} takes `)),
+    });
+  }
+});
+
+it("CARRYOVER_DEBUG=1 adds where a failure came from below its one line", async () => {
+  kit.env.CARRYOVER_DEBUG = "1";
+  const { err } = await kit.run("list", "--from", kit.project);
+  expect(err).toMatch(/^carryover: no release manifest at .*\n\w*Error: no release manifest[^\n]*\n\s+at /);
 });

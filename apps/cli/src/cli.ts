@@ -1,3 +1,4 @@
+import { isDebug } from "@carryover/core";
 import { parseArgs } from "./args.ts";
 import { unknownNameMessage } from "./output/closest.ts";
 import type { Command } from "./command.ts";
@@ -12,7 +13,16 @@ import { uninstallCommand } from "./commands/uninstall/index.ts";
 import { describeError, exitCodeOf, usageError } from "./errors.ts";
 import type { Io } from "./io.ts";
 
-const COMMANDS: readonly Command[] = [listCommand, installCommand, uninstallCommand, configCommand, doctorCommand, statusCommand, contextCommand, marketplaceCommand];
+export const COMMANDS: readonly Command[] = [
+  listCommand,
+  installCommand,
+  uninstallCommand,
+  configCommand,
+  doctorCommand,
+  statusCommand,
+  contextCommand,
+  marketplaceCommand,
+];
 
 function overview(version: string): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
@@ -26,7 +36,7 @@ export async function runCli(argv: readonly string[], io: Io, version: string): 
     const [name, ...rest] = argv;
     if (name === undefined || name === "help" || name === "--help" || name === "-h") {
       const topic = name === "help" ? COMMANDS.find((command) => command.name === rest[0]) : undefined;
-      io.out(topic ? commandHelp(topic) : overview(version));
+      io.out(topic ? commandHelp(topic, io) : overview(version));
       return 0;
     }
     if (name === "--version" || name === "-v") {
@@ -34,19 +44,35 @@ export async function runCli(argv: readonly string[], io: Io, version: string): 
       return 0;
     }
     const command = COMMANDS.find((candidate) => candidate.name === name);
-    if (!command) throw usageError(unknownNameMessage("command", name, COMMANDS.map((candidate) => candidate.name)));
+    if (!command)
+      throw usageError(
+        unknownNameMessage(
+          "command",
+          name,
+          COMMANDS.map((candidate) => candidate.name),
+        ),
+      );
     const args = parseArgs(rest, command.flags);
     if (args.flags.help) {
-      io.out(commandHelp(command));
+      io.out(commandHelp(command, io));
       return 0;
+    }
+    const extra = args.positionals.slice(command.maxPositionals);
+    if (extra.length > 0) {
+      const takes = command.maxPositionals === 0 ? "no arguments" : `at most ${command.maxPositionals}`;
+      throw usageError(
+        `${name} takes ${takes}; got ${extra.map((word) => JSON.stringify(word)).join(" ")} too (usage: ${command.usage})`,
+      );
     }
     return await command.run(args, io);
   } catch (error) {
     io.err(`carryover: ${describeError(error)}\n`);
+    // CARRYOVER_DEBUG=1: where a failure came from, for a bug report.
+    if (isDebug(io.env) && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
     return exitCodeOf(error);
   }
 }
 
-function commandHelp(command: Command): string {
-  return `usage: ${command.usage}\n\n${command.help}\n`;
+function commandHelp(command: Command, io: Io): string {
+  return `usage: ${command.usage}\n\n${typeof command.help === "string" ? command.help : command.help(io)}\n`;
 }

@@ -1,6 +1,8 @@
 import { unknownNameMessage } from "../output/closest.ts";
 import { usageError } from "../errors.ts";
-import type { ManifestEntry, Release } from "./manifest.ts";
+import type { Io } from "../io.ts";
+import { registrationLabel } from "../output/display.ts";
+import { loadRelease, type ManifestEntry, type Release } from "./manifest.ts";
 
 interface SelectionFlags {
   all: boolean;
@@ -15,19 +17,51 @@ export function normalizeName(name: string): string {
 function findEntry(entries: readonly ManifestEntry[], name: string): ManifestEntry {
   const wanted = normalizeName(name);
   const found = entries.find((entry) => entry.name === wanted);
-  if (!found) throw usageError(unknownNameMessage("hook", name, entries.map((entry) => entry.name)));
+  if (!found)
+    throw usageError(
+      unknownNameMessage(
+        "hook",
+        name,
+        entries.map((entry) => entry.name),
+      ),
+    );
   return found;
 }
 
 /** The named entries, or all / the recommended ones; in manifest order, each once. */
-export function selectEntries(release: Release, names: readonly string[], flags: SelectionFlags, verb: string): ManifestEntry[] {
+export function selectEntries(
+  release: Release,
+  names: readonly string[],
+  flags: SelectionFlags,
+  verb: string,
+): ManifestEntry[] {
   if (flags.all && flags.recommended) throw usageError("--all and --recommended exclude each other");
-  if ((flags.all || flags.recommended) && names.length > 0) throw usageError(`name hooks or use --${flags.all ? "all" : "recommended"}, not both`);
+  if ((flags.all || flags.recommended) && names.length > 0)
+    throw usageError(`name hooks or use --${flags.all ? "all" : "recommended"}, not both`);
   if (flags.all) return [...release.entries];
   if (flags.recommended) return release.entries.filter((entry) => entry.recommended);
   if (names.length === 0) {
-    throw usageError(`name the hooks to ${verb} (${release.entries.map((entry) => entry.name).join(", ")}), or use --recommended / --all`);
+    throw usageError(
+      `name the hooks to ${verb} (${release.entries.map((entry) => entry.name).join(", ")}), or use --recommended / --all`,
+    );
   }
   const chosen = new Set(names.map((name) => findEntry(release.entries, name).name));
   return release.entries.filter((entry) => chosen.has(entry.name));
+}
+
+/** The hooks and skills the shipped release holds, one line each, for a command's help. */
+export function choices(io: Io): string {
+  let release: Release;
+  try {
+    release = loadRelease(io.shippedReleaseDir);
+  } catch {
+    return "(no release beside this CLI: name a release dir with --from)";
+  }
+  const width = Math.max(...release.entries.map((entry) => entry.name.length));
+  return release.entries
+    .map((entry) => {
+      const runs = entry.registrations.map(registrationLabel).join(", ") || "skill";
+      return `  ${entry.name.padEnd(width)}  ${entry.recommended ? "*" : " "} ${runs}: ${entry.description}`;
+    })
+    .join("\n");
 }

@@ -169,7 +169,8 @@ function write(args: ParsedArgs, io: Io, projectDir: string, target: Target): nu
 export const configCommand: Command = {
   name: "config",
   summary: "list, get or set hook settings, validated",
-  usage: "carryover config [hook] [key] [value | --unset] [--scope user|project] [--json]",
+  usage: "carryover config [hook] [key] [value | --unset] [--scope user|project] [--project DIR] [--json]",
+  maxPositionals: 3,
   help: `Without arguments, lists every key of every hook with its value and where that value comes from
 (default, ~/.claude/carryover/config.json, the project's .claude/carryover/config.json, or a CARRYOVER_* env
 var). With a hook, lists its keys; with a key, prints its value; with a value, checks and sets it.

@@ -1,11 +1,9 @@
 import { CONTEXT_HELP, runContextReport } from "@carryover/context-report";
 import { type ParsedArgs, stringFlag } from "../../args.ts";
 import type { Command } from "../../command.ts";
-import { usageError } from "../../errors.ts";
 import type { Io } from "../../io.ts";
 
 async function run(args: ParsedArgs, io: Io): Promise<number> {
-  if (args.positionals.length > 1) throw usageError(`one session id or transcript at most, got ${args.positionals.length}: ${args.positionals.join(" ")}`);
   await runContextReport(
     { target: args.positionals[0], htmlPath: stringFlag(args.flags.html), json: args.flags.json === true },
     {
@@ -23,6 +21,7 @@ export const contextCommand: Command = {
   name: "context",
   summary: "what fills a session's context, how it grew, what to do (offline /context all)",
   usage: "carryover context [SESSION_ID | TRANSCRIPT] [--html FILE] [--json]",
+  maxPositionals: 1,
   help: CONTEXT_HELP,
   flags: { html: "string", json: "boolean", help: "boolean" },
   run,

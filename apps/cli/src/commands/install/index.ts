@@ -17,7 +17,7 @@ import { planSettingsInstall } from "../../install/plan-settings.ts";
 import { planSkillInstall } from "../../install/plan-skills.ts";
 import { STATUS_LINE_EVENT } from "../../release/manifest.ts";
 import { SCOPES, scopePaths } from "../../settings/scope.ts";
-import { selectEntries } from "../../release/selection.ts";
+import { choices, selectEntries } from "../../release/selection.ts";
 import { STATUS_LINE_MODES } from "../../settings/statusline-slot.ts";
 
 function run(args: ParsedArgs, io: Io): number {
@@ -80,18 +80,27 @@ function run(args: ParsedArgs, io: Io): number {
 export const installCommand: Command = {
   name: "install",
   summary: "install hooks: copy their executables, register them in settings.json",
-  usage: "carryover install [hook…] [--all | --recommended] [--scope user|project|local] [--dry-run] [--statusline chain|replace|skip] [--from DIR]",
-  help: `Copies each hook's prebuilt executable into ~/.claude/carryover/bin/ (checked against the release
+  usage:
+    "carryover install [hook…] [--all | --recommended] [--scope user|project|local] [--project DIR]" +
+    " [--statusline chain|replace|skip] [--from DIR] [--force] [--dry-run]",
+  maxPositionals: Number.POSITIVE_INFINITY,
+  help: (io) => `Copies each hook's prebuilt executable into ~/.claude/carryover/bin/ (checked against the release
 manifest's sha256) and registers it in the scope's settings.json; every other key and hook stays. Installing
 twice changes nothing. An existing status line is chained by default (--statusline replace displaces it,
 skip leaves the slot alone); uninstall puts it back. Each changed file is backed up first.
 
+Hooks and skills (* recommended):
+${choices(io)}
+
+  --all              every hook and skill
+  --recommended      the recommended ones
   --scope user       ~/.claude/settings.json (default)
   --scope project    .claude/settings.json of the project (--project DIR, default the current dir)
   --scope local      .claude/settings.local.json of the project
-  --dry-run          print a unified diff of what would change; write nothing
+  --statusline MODE  chain (default) an existing status line, replace it, or skip the statusline
   --from DIR         install from a release dir instead of the executables this CLI ships
-  --force            overwrite a skill file carryover did not install`,
+  --force            overwrite a skill file carryover did not install
+  --dry-run          print a unified diff of what would change; write nothing`,
   flags: {
     all: "boolean",
     recommended: "boolean",

@@ -50,7 +50,8 @@ function run(args: ParsedArgs, io: Io): number {
 export const listCommand: Command = {
   name: "list",
   summary: "every hook: events, what it does, version, where it is installed",
-  usage: "carryover list [--json] [--from DIR]",
+  usage: "carryover list [--json] [--from DIR] [--project DIR]",
+  maxPositionals: 0,
   help: "Lists the hooks and skills of the release (the one this CLI ships, or --from DIR) and the scopes of this project whose settings run them.",
   flags: { json: "boolean", from: "string", project: "string", help: "boolean" },
   run,

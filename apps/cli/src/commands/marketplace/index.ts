@@ -12,8 +12,8 @@ import { planMarketplace } from "./_plan.ts";
 const DEFAULT_NAME = "carryover";
 
 function run(args: ParsedArgs, io: Io): number {
-  const [target, ...extra] = args.positionals;
-  if (target === undefined || extra.length > 0) throw usageError("name one output dir: carryover marketplace DIR");
+  const [target] = args.positionals;
+  if (target === undefined) throw usageError("name the output dir: carryover marketplace DIR");
   const name = stringFlag(args.flags.name) ?? DEFAULT_NAME;
   if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw usageError(`--name must be lowercase letters, digits and dashes; got ${JSON.stringify(name)}`);
   const outDir = resolve(io.cwd, target);
@@ -31,7 +31,8 @@ function run(args: ParsedArgs, io: Io): number {
 export const marketplaceCommand: Command = {
   name: "marketplace",
   summary: "write a Claude Code plugin marketplace: one plugin per hook, the skill in its own",
-  usage: "carryover marketplace DIR [--name carryover] [--from DIR]",
+  usage: "carryover marketplace DIR [--name NAME] [--from DIR]",
+  maxPositionals: 1,
   help: `Writes a plugin marketplace for \`claude plugin marketplace add DIR\`: one plugin per hook (hooks.json
 with \${CLAUDE_PLUGIN_ROOT}, the executable) and the compact-prep skill in its own plugin. Claude Code runs
 a directory marketplace's plugins from DIR itself, so keep it in place. Works offline.`,

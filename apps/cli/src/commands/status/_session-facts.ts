@@ -1,6 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
+  ANNOUNCED_MARKER_PREFIX,
+  COMPACTED_MARKER,
   carryoverRoot,
   compactStatePath,
   type Env,
@@ -8,6 +10,7 @@ import {
   isFresh,
   isMechanicalSnapshot,
   isSafeSessionId,
+  LEVEL_MARKER_PREFIX,
   type LedgerEntry,
   levelPercent,
   listMarkers,
@@ -17,21 +20,45 @@ import {
   mechanicalSnapshotPath,
   projectsDir,
   readFileNoFollow,
+  RECOVERY_DELIVERED_MARKER,
   readLedger,
+  sessionDirPath,
   transcriptUsage,
   type UsagePercents,
   type UsageReading,
   usagePercents,
   verifyState,
 } from "@carryover/core";
-import { usageError } from "../../errors.ts";
+import { CliError, usageError } from "../../errors.ts";
+import { tildify } from "../../output/display.ts";
+
+/**
+ * How the state file stands to the compactions: saved since the last one; saved before it and so carried across
+ * it (the /compact-prep then /compact flow); or stale, not saved since the one before.
+ */
+type Freshness =
+  | "saved since the last compaction"
+  | "carried across the last compaction"
+  | "stale"
+  | "no compaction yet";
 
 interface SessionFacts {
   sessionId: string;
   reading: (UsageReading & UsagePercents & { levelPercent: number; level: number | null; fresh: boolean }) | null;
   levels: number[];
-  markers: Array<{ name: string; createdAtMs: number | null }>;
-  stateFile: { path: string; exists: boolean; savedAtMs: number | null; fresh: boolean; headersOk: boolean; missingHeaders: string[]; mechanical: boolean };
+  /** A level crossed whose reminder the next prompt gives ("due"), or one the reminder gave ("told"). */
+  reminders: Array<{ levelPercent: number; state: "due" | "told"; atMs: number | null }>;
+  /** After a compaction: recovery waiting for the next prompt ("due"), or given ("delivered"). */
+  recovery: { state: "due" | "delivered"; atMs: number | null } | null;
+  stateFile: {
+    path: string;
+    exists: boolean;
+    savedAtMs: number | null;
+    freshness: Freshness;
+    headersOk: boolean;
+    missingHeaders: string[];
+    mechanical: boolean;
+  };
   snapshot: { path: string; exists: boolean };
   ledger: LedgerEntry[];
 }
@@ -89,23 +116,30 @@ function findTranscript(env: Env, sessionId: string): string | undefined {
 
 /** Everything carryover knows about one session; reads only, never removes a stale marker. */
 export function sessionFacts(env: Env, sessionId: string, projectDir: string, nowMs: number): SessionFacts {
-  if (!isSafeSessionId(sessionId)) throw usageError(`--session: ${JSON.stringify(sessionId)} is not a session id`);
+  if (!isSafeSessionId(sessionId)) throw usageError(`${JSON.stringify(sessionId)} is not a session id`);
   const { shared } = loadConfig("", env, projectDir);
+  const transcriptPath = findTranscript(env, sessionId);
+  const statePath = compactStatePath(env, sessionId, shared.stateDir || undefined);
+  if (mtimeOf(sessionDirPath(env, sessionId)) === null && transcriptPath === undefined && mtimeOf(statePath) === null) {
+    throw new CliError(
+      `no session ${sessionId}: carryover has no state for it, and no transcript of it is under ` +
+        `${tildify(projectsDir(env), env)}; ` +
+        "`carryover status` shows the newest",
+    );
+  }
   const recorded = loadReading(env, sessionId);
   const reading =
     recorded ??
     transcriptUsage({
       env,
       sessionId,
-      transcriptPath: findTranscript(env, sessionId),
+      transcriptPath,
       projectDir,
       nowMs,
       freshReadingMs: shared.freshReadingMs,
       contextWindowTokens: shared.contextWindowTokens,
     });
   const ledger = readLedger(env, sessionId);
-  const lastCompactionMs = ledger.at(-1)?.atMs ?? null;
-  const statePath = compactStatePath(env, sessionId, shared.stateDir || undefined);
   const stateText = safeRead(statePath);
   const savedAtMs = mtimeOf(statePath);
   const verification = stateText === null ? null : verifyState(stateText);
@@ -120,12 +154,12 @@ export function sessionFacts(env: Env, sessionId: string, projectDir: string, no
       level: highestLevelReached(levelPercent(reading), shared.levels),
       fresh: isFresh(reading, nowMs, shared.freshReadingMs),
     },
-    markers: listMarkers(env, sessionId).map((name) => ({ name, createdAtMs: markerTime(safeRead(markerPath(env, sessionId, name))) })),
+    ...markerFacts(env, sessionId),
     stateFile: {
       path: statePath,
       exists: stateText !== null,
       savedAtMs,
-      fresh: savedAtMs !== null && (lastCompactionMs === null || savedAtMs > lastCompactionMs),
+      freshness: freshness(savedAtMs, ledger),
       headersOk: verification?.ok ?? false,
       missingHeaders: verification ? [...verification.missing, ...verification.outOfOrder] : [],
       mechanical: stateText !== null && isMechanicalSnapshot(stateText),
@@ -150,4 +184,39 @@ function markerTime(text: string | null): number | null {
   } catch {
     return null;
   }
+}
+
+function freshness(savedAtMs: number | null, ledger: readonly LedgerEntry[]): Freshness {
+  const [before, last] = [ledger.at(-2)?.atMs ?? null, ledger.at(-1)?.atMs ?? null];
+  if (last === null) return "no compaction yet";
+  if (savedAtMs === null) return "stale";
+  if (savedAtMs > last) return "saved since the last compaction";
+  return before === null || savedAtMs > before ? "carried across the last compaction" : "stale";
+}
+
+/** What the hooks' markers mean to the user; claims and other bookkeeping are left out. */
+function markerFacts(env: Env, sessionId: string): Pick<SessionFacts, "reminders" | "recovery"> {
+  const at = (name: string) => markerTime(safeRead(markerPath(env, sessionId, name)));
+  const names = listMarkers(env, sessionId);
+  const levelOf = (name: string, prefix: string) =>
+    name.startsWith(prefix) ? Number(name.slice(prefix.length)) : Number.NaN;
+  const due = names.filter((name) => Number.isFinite(levelOf(name, LEVEL_MARKER_PREFIX)));
+  const told = names.filter((name) => Number.isFinite(levelOf(name, ANNOUNCED_MARKER_PREFIX)));
+  const dueLevels = new Set(due.map((name) => levelOf(name, LEVEL_MARKER_PREFIX)));
+  const reminders = [
+    ...due.map((name) => ({ levelPercent: levelOf(name, LEVEL_MARKER_PREFIX), state: "due" as const, atMs: at(name) })),
+    ...told
+      .filter((name) => !dueLevels.has(levelOf(name, ANNOUNCED_MARKER_PREFIX)))
+      .map((name) => ({
+        levelPercent: levelOf(name, ANNOUNCED_MARKER_PREFIX),
+        state: "told" as const,
+        atMs: at(name),
+      })),
+  ].sort((a, b) => a.levelPercent - b.levelPercent);
+  const recovery = names.includes(COMPACTED_MARKER)
+    ? { state: "due" as const, atMs: at(COMPACTED_MARKER) }
+    : names.includes(RECOVERY_DELIVERED_MARKER)
+      ? { state: "delivered" as const, atMs: at(RECOVERY_DELIVERED_MARKER) }
+      : null;
+  return { reminders, recovery };
 }

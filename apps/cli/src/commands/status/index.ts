@@ -3,6 +3,7 @@ import { type ParsedArgs, stringFlag } from "../../args.ts";
 import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
 import { json, tildify } from "../../output/display.ts";
+import { usageError } from "../../errors.ts";
 import type { Io } from "../../io.ts";
 import { newestSession, sessionFacts } from "./_session-facts.ts";
 
@@ -20,10 +21,15 @@ function ago(nowMs: number, atMs: number | null): string {
 function run(args: ParsedArgs, io: Io): number {
   const colors = palette(io);
   const projectDir = resolve(io.cwd, stringFlag(args.flags.project) ?? ".");
-  const sessionId = stringFlag(args.flags.session) ?? newestSession(io.env);
+  const named = args.positionals[0] ?? stringFlag(args.flags.session);
+  if (args.positionals[0] !== undefined && args.flags.session !== undefined) throw usageError("name the session once");
+  const sessionId = named ?? newestSession(io.env);
   if (!sessionId) {
     if (args.flags.json) io.out(json({ session: null }));
-    else io.out("no session has carryover state yet: it appears after the first prompt with carryover's hooks installed\n");
+    else
+      io.out(
+        "no session has carryover state yet: it appears after the first prompt with carryover's hooks installed\n",
+      );
     return 0;
   }
   const facts = sessionFacts(io.env, sessionId, projectDir, io.nowMs);
@@ -32,28 +38,67 @@ function run(args: ParsedArgs, io: Io): number {
     return 0;
   }
   const label = (text: string) => colors.bold(text.padEnd(8));
-  io.out(`${label("session")} ${sessionId}${args.flags.session ? "" : colors.dim(" (the newest)")}\n`);
+  io.out(`${label("session")} ${sessionId}${named ? "" : colors.dim(" (the newest)")}\n`);
   const reading = facts.reading;
-  if (!reading) io.out(`${label("usage")} ${colors.dim("no reading yet (the statusline records one; the transcript has none)")}\n`);
+  if (!reading)
+    io.out(`${label("usage")} ${colors.dim("no reading yet (the statusline records one; the transcript has none)")}\n`);
   else {
-    const limit = reading.autoCompactTokens === null ? `${tokens(reading.modelWindowTokens)}-token window (auto-compact off)` : `${tokens(reading.autoCompactTokens)} at which Claude Code auto-compacts`;
-    const level = reading.level === null ? colors.dim(`below ${facts.levels[0] ?? "every"}%`) : colors.yellow(`level ${reading.level}% reached`);
+    const limit =
+      reading.autoCompactTokens === null
+        ? `${tokens(reading.modelWindowTokens)}-token window (auto-compact off)`
+        : `${tokens(reading.autoCompactTokens)} at which Claude Code auto-compacts`;
+    const level =
+      reading.level === null
+        ? colors.dim(`below ${facts.levels[0] ?? "every"}%`)
+        : colors.yellow(`level ${reading.level}% reached`);
     const age = `${reading.source} reading ${ago(io.nowMs, reading.atMs)}${reading.fresh ? "" : colors.dim(" (stale)")}`;
-    io.out(`${label("usage")} ${reading.levelPercent}% · ${tokens(reading.contextTokens)} of ${limit} · ${level} · ${age}\n`);
+    io.out(
+      `${label("usage")} ${reading.levelPercent}% · ${tokens(reading.contextTokens)} of ${limit} · ${level} · ${age}\n`,
+    );
   }
-  const markers = facts.markers.map((marker) => `${marker.name} (${ago(io.nowMs, marker.createdAtMs)})`);
-  io.out(`${label("markers")} ${markers.length > 0 ? markers.join(", ") : colors.dim("none pending")}\n`);
+  const reminders = facts.reminders.map((reminder) =>
+    reminder.state === "due"
+      ? colors.yellow(
+          `due at ${reminder.levelPercent}% (crossed ${ago(io.nowMs, reminder.atMs)}): the next prompt asks for /compact-prep`,
+        )
+      : `given at ${reminder.levelPercent}% (${ago(io.nowMs, reminder.atMs)})`,
+  );
+  io.out(`${label("reminder")} ${reminders.length > 0 ? reminders.join("; ") : colors.dim("none yet")}\n`);
+  if (facts.recovery) {
+    const recovery = facts.recovery;
+    const line =
+      recovery.state === "due"
+        ? colors.yellow(
+            `due: compacted ${ago(io.nowMs, recovery.atMs)}; the next prompt re-reads plan, state and tasks`,
+          )
+        : `given after the last compaction (${ago(io.nowMs, recovery.atMs)})`;
+    io.out(`${label("recovery")} ${line}\n`);
+  }
   const state = facts.stateFile;
+  const standing = {
+    "saved since the last compaction": colors.green("fresh: saved since the last compaction"),
+    "carried across the last compaction": colors.green(
+      "fresh: saved before the last compaction, which it carried across",
+    ),
+    stale: colors.yellow("stale: not saved since the compaction before the last"),
+    "no compaction yet": "no compaction yet",
+  }[state.freshness];
   const stateLine = !state.exists
     ? colors.dim(`none at ${tildify(state.path, io.env)}`)
-    : `${tildify(state.path, io.env)} · ${state.fresh ? colors.green("fresh") : colors.yellow("stale: saved before the last compaction")} (saved ${ago(io.nowMs, state.savedAtMs)})` +
+    : `${tildify(state.path, io.env)} · ${standing} (saved ${ago(io.nowMs, state.savedAtMs)})` +
       ` · ${state.headersOk ? "headers ok" : colors.red(`headers missing or out of order: ${state.missingHeaders.join(", ")}`)}${state.mechanical ? " · mechanical snapshot" : ""}`;
   io.out(`${label("state")} ${stateLine}\n`);
   if (facts.snapshot.exists) io.out(`${label("")} snapshot ${tildify(facts.snapshot.path, io.env)}\n`);
-  io.out(`${label("ledger")} ${facts.ledger.length === 0 ? colors.dim("no compaction yet") : `${facts.ledger.length} compaction${facts.ledger.length === 1 ? "" : "s"}`}\n`);
+  io.out(
+    `${label("ledger")} ${facts.ledger.length === 0 ? colors.dim("no compaction yet") : `${facts.ledger.length} compaction${facts.ledger.length === 1 ? "" : "s"}`}\n`,
+  );
   for (const entry of facts.ledger.slice(-3)) {
     const summary = entry.summary.replace(/\s+/g, " ").slice(0, 100);
-    io.out(colors.dim(`         ${entry.trigger} ${ago(io.nowMs, entry.atMs)}: ${summary}${entry.summary.length > 100 ? "…" : ""}\n`));
+    io.out(
+      colors.dim(
+        `         ${entry.trigger} ${ago(io.nowMs, entry.atMs)}: ${summary}${entry.summary.length > 100 ? "…" : ""}\n`,
+      ),
+    );
   }
   return 0;
 }
@@ -61,8 +106,10 @@ function run(args: ParsedArgs, io: Io): number {
 export const statusCommand: Command = {
   name: "status",
   summary: "a session's usage reading and level, pending markers, state file, compaction ledger",
-  usage: "carryover status [--session ID] [--json]",
-  help: "Shows what carryover knows about a session (the one whose state changed last, unless --session names one). Reads only.",
+  usage: "carryover status [SESSION_ID | --session ID] [--json] [--project DIR]",
+  maxPositionals: 1,
+  help: `Shows what carryover knows about a session (the one whose state changed last, unless named): its usage
+reading and level, the reminder and recovery due or given, the state file and the compactions. Reads only.`,
   flags: { session: "string", json: "boolean", project: "string", help: "boolean" },
   run,
 };

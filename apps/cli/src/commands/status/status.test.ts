@@ -1,6 +1,6 @@
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { appendLedger, recordReading, stateTemplate, writeMarker } from "@carryover/core";
+import { appendLedger, recordReading, recordRecoveryDelivered, stateTemplate, writeMarker } from "@carryover/core";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
 
@@ -14,9 +14,21 @@ afterEach(() => kit.cleanup());
 
 function seed(): string {
   const env = { HOME: kit.home, TMPDIR: join(kit.root, "tmp") };
-  recordReading(env, SESSION, { source: "statusline", contextTokens: 600_000, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, model: "claude-opus-5-5", atMs: NOW - 60_000 });
+  recordReading(env, SESSION, {
+    source: "statusline",
+    contextTokens: 600_000,
+    modelWindowTokens: 1_000_000,
+    autoCompactTokens: 967_000,
+    model: "claude-opus-5-5",
+    atMs: NOW - 60_000,
+  });
   writeMarker(env, SESSION, "level-60", { level: 60 }, NOW - 120_000);
-  appendLedger(env, SESSION, { atMs: NOW - 3_600_000, trigger: "auto", summary: "MOCK SUMMARY 4: the user asked for things" }, 50);
+  appendLedger(
+    env,
+    SESSION,
+    { atMs: NOW - 3_600_000, trigger: "auto", summary: "MOCK SUMMARY 4: the user asked for things" },
+    50,
+  );
   const stateDir = join(kit.root, "tmp/claude-compact-state");
   mkdirSync(stateDir, { recursive: true });
   const statePath = join(stateDir, `${SESSION}.md`);
@@ -25,32 +37,85 @@ function seed(): string {
   return statePath;
 }
 
-it("shows the newest session's reading and level, markers, state file and ledger", async () => {
+const env = () => ({ HOME: kit.home, TMPDIR: join(kit.root, "tmp") });
+const touch = (path: string, atMs: number) => utimesSync(path, atMs / 1000, atMs / 1000);
+
+it("shows the newest session's reading and level, the reminder due, the state file and the ledger", async () => {
   const statePath = seed();
   const result = await kit.run("status");
   expect(result.code).toBe(0);
   expect(result.out).toContain(`session  ${SESSION} (the newest)\n`);
-  expect(result.out).toContain("usage    62% · 600,000 of 967,000 at which Claude Code auto-compacts · level 60% reached · statusline reading 60 s ago\n");
-  expect(result.out).toContain("markers  level-60 (2 min ago)\n");
-  expect(result.out).toContain(`state    ${statePath} · fresh (saved 5 min ago) · headers ok\n`);
-  expect(result.out).toContain("ledger   1 compaction\n         auto 60 min ago: MOCK SUMMARY 4: the user asked for things\n");
+  expect(result.out).toContain(
+    "usage    62% · 600,000 of 967,000 at which Claude Code auto-compacts · level 60% reached · statusline reading 60 s ago\n",
+  );
+  expect(result.out).toContain("reminder due at 60% (crossed 2 min ago): the next prompt asks for /compact-prep\n");
+  expect(result.out).toContain(
+    `state    ${statePath} · fresh: saved since the last compaction (saved 5 min ago) · headers ok\n`,
+  );
+  expect(result.out).toContain(
+    "ledger   1 compaction\n         auto 60 min ago: MOCK SUMMARY 4: the user asked for things\n",
+  );
 });
 
-it("--json carries the same facts; a state file older than the last compaction is stale", async () => {
+it("says what the hooks' markers mean, never their names: a reminder given, recovery due, then given", async () => {
+  seed();
+  writeMarker(env(), SESSION, "announced-85", { percent: 86 }, NOW - 30_000);
+  writeMarker(env(), SESSION, "compacted", { trigger: "auto" }, NOW - 20_000);
+  writeMarker(env(), SESSION, "recovery-claim-4d6efe47f07dee50", { promptId: "p" }, NOW - 10_000);
+  const due = (await kit.run("status", SESSION)).out;
+  expect(due).toContain(
+    "reminder due at 60% (crossed 2 min ago): the next prompt asks for /compact-prep; given at 85% (30 s ago)\n",
+  );
+  expect(due).toContain("recovery due: compacted 20 s ago; the next prompt re-reads plan, state and tasks\n");
+  expect(due).not.toMatch(/claim|announced|level-60|compacted\b.*marker/);
+  recordRecoveryDelivered(env(), SESSION, "p", NOW - 5_000);
+  expect((await kit.run("status", SESSION)).out).toContain("recovery given after the last compaction (5 s ago)\n");
+});
+
+it("a state saved by /compact-prep just before /compact is fresh; one not saved since the compaction before is stale", async () => {
   const statePath = seed();
-  utimesSync(statePath, (NOW - 7_200_000) / 1000, (NOW - 7_200_000) / 1000);
+  touch(statePath, NOW - 3_700_000);
+  const carried = JSON.parse((await kit.run("status", SESSION, "--json")).out);
+  expect(carried.stateFile).toMatchObject({ freshness: "carried across the last compaction", headersOk: true });
+  expect((await kit.run("status", SESSION)).out).toContain(
+    "fresh: saved before the last compaction, which it carried across",
+  );
+  appendLedger(env(), SESSION, { atMs: NOW - 600_000, trigger: "manual", summary: "MOCK SUMMARY 5" }, 50);
+  expect((await kit.run("status", SESSION)).out).toContain(
+    "stale: not saved since the compaction before the last (saved 62 min ago)",
+  );
+});
+
+it("--json carries the same facts", async () => {
+  const statePath = seed();
   const facts = JSON.parse((await kit.run("status", "--session", SESSION, "--json")).out);
   expect(facts).toMatchObject({
     sessionId: SESSION,
     levels: [60, 85],
     reading: { contextTokens: 600_000, level: 60, fresh: true, levelPercent: 62 },
-    markers: [{ name: "level-60", createdAtMs: NOW - 120_000 }],
-    stateFile: { path: statePath, exists: true, fresh: false, headersOk: true },
+    reminders: [{ levelPercent: 60, state: "due", atMs: NOW - 120_000 }],
+    recovery: null,
+    stateFile: { path: statePath, exists: true, freshness: "saved since the last compaction", headersOk: true },
     ledger: [{ trigger: "auto", summary: "MOCK SUMMARY 4: the user asked for things" }],
   });
 });
 
-it("no session yet: says so; a bad --session is refused", async () => {
-  expect((await kit.run("status")).out).toBe("no session has carryover state yet: it appears after the first prompt with carryover's hooks installed\n");
-  expect((await kit.run("status", "--session", "../etc")).err).toBe('carryover: --session: "../etc" is not a session id\n');
+it("no session yet: says so; an unknown or bad session id and extra arguments are refused", async () => {
+  expect((await kit.run("status")).out).toBe(
+    "no session has carryover state yet: it appears after the first prompt with carryover's hooks installed\n",
+  );
+  expect(await kit.run("status", "0b0e0b0e-0000-4000-8000-000000000000")).toEqual({
+    code: 1,
+    out: "",
+    err:
+      "carryover: no session 0b0e0b0e-0000-4000-8000-000000000000: carryover has no state for it, and no transcript of it " +
+      "is under ~/.claude/projects; `carryover status` shows the newest\n",
+  });
+  expect(await kit.run("status", "--session", "../etc")).toMatchObject({
+    code: 2,
+    err: 'carryover: "../etc" is not a session id\n',
+  });
+  expect((await kit.run("status", SESSION, "extra")).err).toBe(
+    'carryover: status takes at most 1; got "extra" too (usage: carryover status [SESSION_ID | --session ID] [--json] [--project DIR])\n',
+  );
 });

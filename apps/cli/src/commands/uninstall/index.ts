@@ -104,7 +104,8 @@ function run(args: ParsedArgs, io: Io): number {
 export const uninstallCommand: Command = {
   name: "uninstall",
   summary: "remove hooks: only carryover's entries, a chained status line put back",
-  usage: "carryover uninstall [hook… | --all] [--scope user|project|local] [--dry-run]",
+  usage: "carryover uninstall [hook… | --all] [--scope user|project|local] [--project DIR] [--from DIR] [--dry-run]",
+  maxPositionals: Number.POSITIVE_INFINITY,
   help: `Removes only carryover's entries from settings.json (every scope of this project unless --scope is
 given) and restores a status line carryover chained or replaced. When nothing else in the file changed since
 the install, it gets its exact pre-install bytes back. Executables go once no settings file uses them.`,
