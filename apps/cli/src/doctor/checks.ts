@@ -175,7 +175,8 @@ export function statusLineChecks(context: Context, layers: readonly Layer[], sit
 
 /** Project and local hooks run only in a folder the user trusted (`~/.claude.json` projects[dir].hasTrustDialogAccepted). */
 export function trustChecks(context: Context, sites: readonly InstalledSite[]): Check[] {
-  if (!sites.some((site) => site.scope !== "user")) return [];
+  const scopes = [...new Set(sites.filter((site) => site.scope !== "user").map((site) => site.scope))];
+  if (scopes.length === 0) return [];
   const path = context.env.CLAUDE_CONFIG_DIR ? join(resolve(context.env.CLAUDE_CONFIG_DIR), ".claude.json") : join(homeDir(context.env), ".claude.json");
   let projects: Record<string, { hasTrustDialogAccepted?: boolean }> = {};
   try {
@@ -187,7 +188,13 @@ export function trustChecks(context: Context, sites: readonly InstalledSite[]): 
     if (projects[dir]?.hasTrustDialogAccepted === true) return [ok(`${dir} is trusted: project hooks run`)];
     if (dirname(dir) === dir) break;
   }
-  return [warn(`carryover is installed in project scope but ${context.projectDir} is not a trusted folder yet: Claude Code skips its project hooks`, `start \`claude\` in ${context.projectDir} and accept the trust dialog`)];
+  return [
+    warn(
+      `carryover is installed in ${scopes.join(" and ")} scope but ${context.projectDir} is not a trusted folder yet: ` +
+        `Claude Code skips its ${scopes.join(" and ")} hooks`,
+      `start \`claude\` in ${context.projectDir} and accept the trust dialog`,
+    ),
+  ];
 }
 
 /** Auto-memory off (env or settings) leaves pre-compact's memory entry and memory-guard nothing to do. */

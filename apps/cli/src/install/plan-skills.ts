@@ -36,22 +36,38 @@ export function planSkillInstall(context: Context, entry: ManifestEntry, skillsD
       if (existing === file.sha256 && modeOf(target) === file.mode) continue;
       const ours = recorded?.files.some((known) => known.path === file.path && known.sha256 === existing);
       if (existing !== null && existing !== file.sha256 && !ours && !force) {
-        throw new CliError(`${target} exists and is not carryover's; move it away or pass --force to overwrite it (nothing was written)`);
+        throw new CliError(
+          `${target} exists and is not carryover's; move it away or pass --force to overwrite it (nothing was written)`,
+        );
       }
-      changes.push({ kind: "copy", path: target, data: verifiedFile(context.release, join(skill.dir, file.path), file.sha256), mode: file.mode });
+      changes.push({
+        kind: "copy",
+        path: target,
+        data: verifiedFile(context.release, join(skill.dir, file.path), file.sha256),
+        mode: file.mode,
+      });
     }
     for (const stale of recorded?.files ?? []) {
       if (skill.files.some((file) => file.path === stale.path)) continue;
       const target = join(dir, stale.path);
       if (hashOf(target) === stale.sha256) changes.push({ kind: "remove", path: target });
     }
-    context.installed.record.skills[dir] = { hook: entry.name, files: skill.files.map(({ path, sha256 }) => ({ path, sha256 })) };
+    context.installed.record.skills[dir] = {
+      hook: entry.name,
+      version: entry.version,
+      files: skill.files.map(({ path, sha256 }) => ({ path, sha256 })),
+    };
   }
   return changes;
 }
 
 /** Removes the hook's skill files from `skillsDir` that are still as installed; changed ones stay, with a note. */
-export function planSkillRemoval(context: Context, hooks: ReadonlySet<string>, skillsDir: string, notes: string[]): Change[] {
+export function planSkillRemoval(
+  context: Context,
+  hooks: ReadonlySet<string>,
+  skillsDir: string,
+  notes: string[],
+): Change[] {
   const changes: Change[] = [];
   for (const [dir, skill] of Object.entries(context.installed.record.skills)) {
     if (!hooks.has(skill.hook) || dirname(dir) !== skillsDir) continue;

@@ -1,4 +1,5 @@
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import {
   array,
   carryoverRoot,
@@ -13,7 +14,7 @@ import {
   unknown,
 } from "@carryover/core";
 import { CliError } from "../errors.ts";
-import type { TextChange } from "./changes.ts";
+import type { Change, TextChange } from "./changes.ts";
 import { parseObject, readText } from "../json/doc.ts";
 
 const fileRecord = looseObject({
@@ -32,11 +33,50 @@ const installRecord = looseObject({
   /** By executable name in the bin dir. */
   executables: record(looseObject({ hook: string(), version: string(), sha256: string() })),
   /** By absolute path of the installed skill dir; a file whose hash still matches is carryover's to replace or remove. */
-  skills: record(looseObject({ hook: string(), files: array(looseObject({ path: string(), sha256: string() })) })),
+  skills: record(
+    looseObject({
+      hook: string(),
+      version: optional(string()),
+      files: array(looseObject({ path: string(), sha256: string() })),
+    }),
+  ),
+  /** Dirs outside carryover's own that an install made (a project's .claude/): uninstall removes them once empty. */
+  madeDirs: optional(array(string())),
 });
 
 export type FileRecord = Infer<typeof fileRecord>;
 export type InstallRecord = Infer<typeof installRecord>;
+
+/**
+ * Records the dirs outside carryover's own that applying `changes` will make (those missing now), so that
+ * uninstall can take them away again once they are empty.
+ */
+export function recordMadeDirs(record: InstallRecord, changes: readonly Change[], env: Env): void {
+  const root = carryoverRoot(env);
+  const made = new Set(record.madeDirs ?? []);
+  for (const change of changes) {
+    if (change.kind === "rmdir" || change.kind === "remove") continue;
+    for (let dir = dirname(change.path); !existsSync(dir) && dirname(dir) !== dir; dir = dirname(dir)) {
+      if (dir !== root && !dir.startsWith(`${root}/`)) made.add(dir);
+    }
+  }
+  if (made.size > 0) record.madeDirs = [...made].sort();
+}
+
+/**
+ * Removes the recorded dirs inside `under` once nothing of carryover's is left there (an rmdir leaves a dir that
+ * still holds the user's files), deepest first, and forgets them.
+ */
+export function planMadeDirsRemoval(record: InstallRecord, under: string): Change[] {
+  const within = (path: string) => path === under || path.startsWith(`${under}/`);
+  if (Object.keys(record.files).some(within) || Object.keys(record.skills).some(within)) return [];
+  const inside = (record.madeDirs ?? []).filter(within);
+  if (inside.length === 0) return [];
+  const rest = (record.madeDirs ?? []).filter((dir) => !inside.includes(dir));
+  if (rest.length > 0) record.madeDirs = rest;
+  else delete record.madeDirs;
+  return inside.sort((a, b) => b.length - a.length).map((path): Change => ({ kind: "rmdir", path }));
+}
 
 export function installRecordPath(env: Env): string {
   return join(carryoverRoot(env), "installs.json");
@@ -66,7 +106,8 @@ function isEmptyRecord(record: InstallRecord): boolean {
   return (
     Object.keys(record.files).length === 0 &&
     Object.keys(record.executables).length === 0 &&
-    Object.keys(record.skills).length === 0
+    Object.keys(record.skills).length === 0 &&
+    (record.madeDirs ?? []).length === 0
   );
 }
 

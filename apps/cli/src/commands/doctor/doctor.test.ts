@@ -118,6 +118,11 @@ it("warns (exit 0) about an untrusted project folder and about auto-memory being
     `carryover is installed in project scope but ${kit.project} is not a trusted folder yet: Claude Code skips its project hooks`,
     "auto-memory is off (CLAUDE_CODE_DISABLE_AUTO_MEMORY in settings.json env): pre-compact's dated memory entry and memory-guard have nothing to work on",
   ]);
+  await kit.run("uninstall", "--all");
+  await kit.run("install", "post-compact", "--scope", "local");
+  expect((await doctorJson()).checks.filter((check) => check.status === "warn").map((check) => check.title)[0]).toBe(
+    `carryover is installed in local scope but ${kit.project} is not a trusted folder yet: Claude Code skips its local hooks`,
+  );
   writeFileSync(join(kit.home, ".claude.json"), JSON.stringify({ projects: { [kit.project]: { hasTrustDialogAccepted: true } } }));
   expect((await doctorJson()).checks).toContainEqual({ status: "ok", title: `${kit.project} is trusted: project hooks run` });
 });

@@ -7,7 +7,7 @@ import type { Command } from "../../command.ts";
 import { createContext } from "../../context.ts";
 import { registrationLabel, tildify } from "../../output/display.ts";
 import { underInstallLock } from "../../install/lock.ts";
-import { recordChange } from "../../install/record.ts";
+import { recordChange, recordMadeDirs } from "../../install/record.ts";
 import type { Io } from "../../io.ts";
 import { readLayers } from "../../settings/layers.ts";
 import { join } from "node:path";
@@ -40,6 +40,7 @@ function run(args: ParsedArgs, io: Io): number {
     ...entries.flatMap((entry) => planSkillInstall(context, entry, scope.skillsDir, args.flags.force === true)),
     ...planSettingsInstall(context, entries, scope, readLayers(context), mode, notes),
   ];
+  recordMadeDirs(context.installed.record, changes, context.env);
   const record = recordChange(context.env, context.installed);
   if (record.before !== record.after) changes.push(record);
 

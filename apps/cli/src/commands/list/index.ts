@@ -19,7 +19,10 @@ function run(args: ParsedArgs, io: Io): number {
     const skillScopes = layers.filter((layer) => skillDirs.some((dir) => dirname(dir) === layer.paths.skillsDir)).map((layer) => layer.paths.scope);
     const siteScopes = sites.filter((site) => executables.has(site.executable)).map((site) => site.scope);
     const scopes = [...new Set<Scope>([...siteScopes, ...skillScopes])];
-    const installedVersion = entry.executables.map((executable) => context.installed.record.executables[executable.name]?.version).find(Boolean) ?? null;
+    const installedVersion =
+      entry.executables.map((executable) => context.installed.record.executables[executable.name]?.version).find(Boolean) ??
+      skillDirs.map((dir) => context.installed.record.skills[dir]?.version).find(Boolean) ??
+      null;
     return {
       name: entry.name,
       kind: entry.kind,

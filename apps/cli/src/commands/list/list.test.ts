@@ -25,6 +25,9 @@ it("--json: the same rows, machine-readable; a malformed settings file is report
   expect(result.code).toBe(0);
   const listing = JSON.parse(result.out);
   expect(listing.hooks.map((row: { name: string }) => row.name)).toEqual(["compact-prep", "pin", "post-compact", "recovery", "statusline"]);
+  await kit.run("install", "compact-prep");
+  const installed = JSON.parse((await kit.run("list", "--json")).out);
+  expect(installed.hooks[0]).toMatchObject({ name: "compact-prep", installed: ["user"], installedVersion: "0.1.0" });
   expect(listing.hooks[3]).toMatchObject({ name: "recovery", version: "0.1.0", recommended: true, installed: [], registrations: [{ event: "SessionStart", matcher: "compact", timeout: 30 }, { event: "UserPromptSubmit", timeout: 30 }] });
   expect(listing.problems).toEqual([expect.stringMatching(new RegExp(`^${kit.settingsPath}:1:2: invalid JSON`))]);
 });

@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { choice, type ParsedArgs } from "../../args.ts";
 import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
 import { BACKUPS_KEPT } from "../../install/_backups.ts";
@@ -9,7 +10,7 @@ import { type Context, createContext, executablesOf } from "../../context.ts";
 import { tildify } from "../../output/display.ts";
 import { usageError } from "../../errors.ts";
 import { underInstallLock } from "../../install/lock.ts";
-import { recordChange } from "../../install/record.ts";
+import { planMadeDirsRemoval, recordChange } from "../../install/record.ts";
 import type { Io } from "../../io.ts";
 import { installedSites, readLayers } from "../../settings/layers.ts";
 import { planExecutableRemoval } from "../../install/plan-executables.ts";
@@ -65,6 +66,11 @@ function run(args: ParsedArgs, io: Io): number {
     skillDirs.add(scope.skillsDir);
   }
   changes.push(...planExecutableRemoval(context, hooks, unknown));
+  for (const scope of new Set(
+    scopes.map((name) => dirname(scopePaths(name, context.env, context.projectDir).settingsPath)),
+  )) {
+    changes.push(...planMadeDirsRemoval(context.installed.record, scope));
+  }
   const record = recordChange(context.env, context.installed);
   if (record.before !== record.after) changes.push(record);
 

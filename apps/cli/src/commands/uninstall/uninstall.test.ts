@@ -55,6 +55,19 @@ describe("uninstall", () => {
     expect(existsSync(cache)).toBe(false);
   });
 
+  it("removes the dirs an install made once they are empty; a dir holding the user's files stays", async () => {
+    const fresh = join(kit.root, "fresh-project");
+    mkdirSync(fresh);
+    await kit.run("install", "--all", "--scope", "local", "--project", fresh);
+    expect(readdirSync(join(fresh, ".claude")).sort()).toEqual(["carryover", "settings.local.json", "skills"]);
+    await kit.run("uninstall", "--all", "--project", fresh);
+    expect(readdirSync(fresh)).toEqual([]);
+    await kit.run("install", "post-compact", "--scope", "project", "--project", fresh);
+    writeFileSync(join(fresh, ".claude/CLAUDE.md"), "mine\n");
+    await kit.run("uninstall", "--all", "--project", fresh);
+    expect(readdirSync(join(fresh, ".claude"))).toEqual(["CLAUDE.md"]);
+  });
+
   it("a settings file carryover created is removed again", async () => {
     rmSync(kit.settingsPath);
     await kit.run("install", "post-compact");
