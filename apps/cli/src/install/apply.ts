@@ -16,12 +16,12 @@ import {
 import { dirname, join, relative, sep } from "node:path";
 import { carryoverRoot, type Env, ensurePrivateDir, writeFileAtomic } from "@carryover/core";
 import { CliError, describeError } from "../errors.ts";
-import { backUp, backupsDir, pruneBackups } from "./_backups.ts";
+import { backUp, backupsDir, pruneBackups } from "./backups.ts";
 import { type WriteTarget, writeInPlace, writeTarget } from "./_user-file.ts";
 import type { Change } from "./changes.ts";
 
 /** A file changed between carryover reading it and writing it (an editor saving it): plan again from its new bytes. */
-export class ConcurrentEditError extends CliError {
+class ConcurrentEditError extends CliError {
   constructor(readonly path: string) {
     super(`${path} changed while carryover was writing it; nothing was changed, run it again`);
   }

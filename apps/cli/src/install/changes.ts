@@ -33,7 +33,7 @@ interface RemoveDirChange {
 }
 
 /** A symbolic link to `target` (the Node the executables start, beside them). */
-export interface LinkChange {
+interface LinkChange {
   kind: "link";
   path: string;
   target: string;

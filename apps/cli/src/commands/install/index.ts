@@ -1,6 +1,6 @@
 import { choice, type ParsedArgs } from "../../args.ts";
 import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
-import { BACKUPS_KEPT } from "../../install/_backups.ts";
+import { BACKUPS_KEPT } from "../../install/backups.ts";
 import { type Change, describeChanges } from "../../install/changes.ts";
 import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";

@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
 import { choice, type ParsedArgs } from "../../args.ts";
 import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
-import { BACKUPS_KEPT } from "../../install/_backups.ts";
+import { BACKUPS_KEPT } from "../../install/backups.ts";
 import { type Change, describeChanges } from "../../install/changes.ts";
 import { unknownNameMessage } from "../../output/closest.ts";
 import { palette } from "../../output/color.ts";
