@@ -18,6 +18,7 @@ import { planSkillInstall } from "../../install/plan-skills.ts";
 import { STATUS_LINE_EVENT } from "../../release/manifest.ts";
 import { SCOPES, scopePaths } from "../../settings/scope.ts";
 import { choices, selectEntries } from "../../release/selection.ts";
+import { nextSteps } from "./_next.ts";
 import { STATUS_LINE_MODES } from "../../settings/statusline-slot.ts";
 
 function run(args: ParsedArgs, io: Io): number {
@@ -68,6 +69,7 @@ function run(args: ParsedArgs, io: Io): number {
   if (changes.length === 0) io.out(colors.dim("already installed: nothing changed\n"));
   for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)} (the last ${BACKUPS_KEPT} backups of each file are kept)\n`));
   for (const note of notes) io.out(`${note}\n`);
+  if (changes.length > 0) for (const line of nextSteps(entries)) io.out(`${line}\n`);
   if (scope.scope !== "user" && entries.some((entry) => entry.registrations.length > 0)) {
     io.out(
       colors.yellow(
