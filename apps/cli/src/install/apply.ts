@@ -48,13 +48,18 @@ interface Step {
  * written atomically, through a symlink to its target, in place when it has other hard links; it must still
  * hold the bytes it was planned from (ConcurrentEditError otherwise). Returns the backups made.
  */
-export function applyChanges(changes: readonly Change[], env: Env, nowMs: number): string[] {
+export function applyChanges(
+  changes: readonly Change[],
+  env: Env,
+  nowMs: number,
+  { backUpFiles = true }: { backUpFiles?: boolean } = {},
+): string[] {
   const steps = changes.map(prepare);
   const undo: Undo[] = [];
   const backups: Array<{ of: string; copy: string }> = [];
   let current: Step | undefined;
   try {
-    for (current of steps) run(current, undo, backups, env, nowMs);
+    for (current of steps) run(current, undo, backUpFiles ? backups : null, env, nowMs);
   } catch (error) {
     // A failed write(2) names no path; the one line the user gets should.
     if (current && typeof (error as NodeJS.ErrnoException).code === "string")
@@ -75,7 +80,13 @@ function prepare(change: Change): Step {
   return { change, target };
 }
 
-function run(step: Step, undo: Undo[], backups: Array<{ of: string; copy: string }>, env: Env, nowMs: number): void {
+function run(
+  step: Step,
+  undo: Undo[],
+  backups: Array<{ of: string; copy: string }> | null,
+  env: Env,
+  nowMs: number,
+): void {
   const { change, target } = step;
   const root = carryoverRoot(env);
   if (change.kind === "rmdir") {
@@ -92,7 +103,7 @@ function run(step: Step, undo: Undo[], backups: Array<{ of: string; copy: string
   if (change.kind === "text") {
     const current = previous === null ? null : previous.toString("utf8");
     if (current !== change.before) throw new ConcurrentEditError(change.path);
-    if (previous !== null && !change.internal) {
+    if (backups && previous !== null && !change.internal) {
       for (const dir of makeParent(join(backupsDir(env), "-"), root)) undo.push({ kind: "rmdir", path: dir });
       const copy = backUp(target.path, env, nowMs);
       undo.push({ kind: "unlink", path: copy });

@@ -10,6 +10,7 @@ import { type Context, createContext, executablesOf } from "../../context.ts";
 import { tildify } from "../../output/display.ts";
 import { usageError } from "../../errors.ts";
 import { underInstallLock } from "../../install/lock.ts";
+import { PURGE_KEEPS, planPurge } from "../../install/purge.ts";
 import { planMadeDirsRemoval, recordChange } from "../../install/record.ts";
 import type { Io } from "../../io.ts";
 import { installedSites, readLayers } from "../../settings/layers.ts";
@@ -33,7 +34,9 @@ function knownHooks(context: Context): string[] {
 function run(args: ParsedArgs, io: Io): number {
   const colors = palette(io);
   const context = createContext(io, args, { releaseOptional: true });
-  const all = args.flags.all === true;
+  const purge = args.flags.purge === true;
+  const all = args.flags.all === true || purge;
+  if (purge && args.positionals.length > 0) throw usageError("--purge removes all of carryover's; name no hooks");
   if (all === args.positionals.length > 0)
     throw usageError(all ? "name hooks or use --all, not both" : "name the hooks to uninstall, or use --all");
   const known = knownHooks(context);
@@ -71,10 +74,13 @@ function run(args: ParsedArgs, io: Io): number {
   )) {
     changes.push(...planMadeDirsRemoval(context.installed.record, scope));
   }
+  const purged = purge ? planPurge(context.env, context.projectDir) : null;
   const record = recordChange(context.env, context.installed);
-  if (record.before !== record.after) changes.push(record);
-
   const visible = changes.filter((change) => !(change.kind === "text" && change.internal));
+  if (purged) changes.push(...purged.changes);
+  if (record.before !== record.after) changes.push(record);
+  if (purged) changes.push(...purged.last);
+
   if (args.flags["dry-run"]) {
     io.out(describeChanges(changes, colors));
     for (const note of notes) io.out(`${note}\n`);
@@ -85,8 +91,8 @@ function run(args: ParsedArgs, io: Io): number {
     );
     return 0;
   }
-  const backups = applyChanges(changes, context.env, io.nowMs);
-  for (const change of visible) {
+  const backups = applyChanges(changes, context.env, io.nowMs, { backUpFiles: !purge });
+  for (const change of visible.filter((one) => !purged?.covers(one.path))) {
     if (change.kind === "text") {
       const what = change.restored
         ? change.after === null
@@ -96,7 +102,13 @@ function run(args: ParsedArgs, io: Io): number {
       io.out(`${colors.green("✔")} ${tildify(change.path, context.env)}: ${what}\n`);
     } else if (change.kind === "remove") io.out(`${colors.green("✔")} removed ${tildify(change.path, context.env)}\n`);
   }
-  if (visible.length === 0) io.out(colors.dim("nothing of carryover's to remove\n"));
+  for (const { where, files } of purged?.counts ?? []) {
+    io.out(
+      `${colors.green("✔")} removed carryover's data: ${files} file${files === 1 ? "" : "s"} in ${tildify(where, context.env)}\n`,
+    );
+  }
+  if (visible.length === 0 && (purged?.counts.length ?? 0) === 0)
+    io.out(colors.dim("nothing of carryover's to remove\n"));
   for (const backup of backups)
     io.out(
       colors.dim(
@@ -104,17 +116,30 @@ function run(args: ParsedArgs, io: Io): number {
       ),
     );
   for (const note of notes) io.out(`${note}\n`);
+  if (purged) io.out(`${PURGE_KEEPS}\n`);
   return 0;
 }
 
 export const uninstallCommand: Command = {
   name: "uninstall",
   summary: "remove hooks: only carryover's entries, a chained status line put back",
-  usage: "carryover uninstall [hook… | --all] [--scope user|project|local] [--project DIR] [--from DIR] [--dry-run]",
+  usage:
+    "carryover uninstall [hook… | --all | --purge] [--scope user|project|local] [--project DIR] [--from DIR]" +
+    " [--dry-run]",
   maxPositionals: Number.POSITIVE_INFINITY,
   help: `Removes only carryover's entries from settings.json (every scope of this project unless --scope is
 given) and restores a status line carryover chained or replaced. When nothing else in the file changed since
-the install, it gets its exact pre-install bytes back. Executables go once no settings file uses them.`,
-  flags: { all: "boolean", scope: "string", "dry-run": "boolean", project: "string", from: "string", help: "boolean" },
+the install, it gets its exact pre-install bytes back. Executables go once no settings file uses them.
+
+  --purge   also removes carryover's own data: sessions, logs, backups, config, the state files of its sessions`,
+  flags: {
+    all: "boolean",
+    purge: "boolean",
+    scope: "string",
+    "dry-run": "boolean",
+    project: "string",
+    from: "string",
+    help: "boolean",
+  },
   run: (args, io) => underInstallLock(args, io, () => retryOnConcurrentEdit(() => run(args, io))),
 };

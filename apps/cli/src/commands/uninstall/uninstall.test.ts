@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendLedger, writeMarker } from "@carryover/core";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
@@ -47,7 +48,9 @@ describe("uninstall", () => {
     writeFileSync(join(cache, "carryover-statusline-0123456789abcdef-v20.20.2-x64.v8"), "cache");
     writeFileSync(join(cache, "someone-elses.v8"), "theirs");
     const result = await kit.run("uninstall", "statusline");
-    expect(result.out).toContain("removed ~/.claude/carryover/cache/carryover-statusline-0123456789abcdef-v20.20.2-x64.v8");
+    expect(result.out).toContain(
+      "removed ~/.claude/carryover/cache/carryover-statusline-0123456789abcdef-v20.20.2-x64.v8",
+    );
     expect(readdirSync(cache)).toEqual(["someone-elses.v8"]);
     writeFileSync(join(cache, "carryover-post-compact-0123456789abcdef-v22.1.0-x64.v8"), "cache");
     rmSync(join(cache, "someone-elses.v8"));
@@ -118,27 +121,48 @@ describe("uninstall", () => {
     const value = {
       statusLine: { type: "command", command: "'$HOME/.claude/carryover/bin/carryover-statusline'", padding: 1 },
       hooks: {
-        PostCompact: [{ hooks: [theirs[0], { type: "command", command: ours("carryover-post-compact"), args: [], timeout: 10 }] }],
-        SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: "node", args: [ours("carryover-recovery")], timeout: 30 }] }],
+        PostCompact: [
+          { hooks: [theirs[0], { type: "command", command: ours("carryover-post-compact"), args: [], timeout: 10 }] },
+        ],
+        SessionStart: [
+          {
+            matcher: "compact",
+            hooks: [{ type: "command", command: "node", args: [ours("carryover-recovery")], timeout: 30 }],
+          },
+        ],
         UserPromptSubmit: [
           { hooks: [theirs[1], { type: "command", command: "node ~/.claude/carryover/bin/carryover-pin" }] },
-          { hooks: [{ type: "command", command: "/usr/local/bin/node", args: [ours("carryover-recovery")], timeout: 30 }] },
+          {
+            hooks: [
+              { type: "command", command: "/usr/local/bin/node", args: [ours("carryover-recovery")], timeout: 30 },
+            ],
+          },
           { hooks: [theirs[2]] },
         ],
       },
     };
     kit.writeSettings(JSON.stringify(value, null, 2));
     const listed = JSON.parse((await kit.run("list", "--json")).out);
-    expect(listed.hooks.filter((hook: { installed: unknown[] }) => hook.installed.length > 0).map((hook: { name: string }) => hook.name)).toEqual(["pin", "post-compact", "recovery", "statusline"]);
+    expect(
+      listed.hooks
+        .filter((hook: { installed: unknown[] }) => hook.installed.length > 0)
+        .map((hook: { name: string }) => hook.name),
+    ).toEqual(["pin", "post-compact", "recovery", "statusline"]);
     expect((await kit.run("uninstall", "--all")).code).toBe(0);
     expect(JSON.parse(readFileSync(kit.settingsPath, "utf8"))).toEqual({
-      hooks: { PostCompact: [{ hooks: [theirs[0]] }], UserPromptSubmit: [{ hooks: [theirs[1]] }, { hooks: [theirs[2]] }] },
+      hooks: {
+        PostCompact: [{ hooks: [theirs[0]] }],
+        UserPromptSubmit: [{ hooks: [theirs[1]] }, { hooks: [theirs[2]] }],
+      },
     });
   });
 
   it("a damaged install record: one line saying what to do; uninstall --all without it still cleans up", async () => {
     await kit.run("install", "post-compact");
-    writeFileSync(join(carryoverDir(), "installs.json"), '{"version": 1, "files": {}, "executables": {"carryover-post-compact": 7}, "skills": {}}');
+    writeFileSync(
+      join(carryoverDir(), "installs.json"),
+      '{"version": 1, "files": {}, "executables": {"carryover-post-compact": 7}, "skills": {}}',
+    );
     const damaged = await kit.run("install", "recovery");
     expect(damaged).toMatchObject({ code: 1, out: "" });
     expect(damaged.err).toBe(
@@ -149,6 +173,35 @@ describe("uninstall", () => {
     expect((await kit.run("uninstall", "--all")).code).toBe(0);
     expect(JSON.parse(readFileSync(kit.settingsPath, "utf8"))).toEqual(JSON.parse(USER_SETTINGS));
     expect(existsSync(join(carryoverDir(), "bin"))).toBe(false);
+  });
+
+  it("--purge also removes carryover's data and its sessions' state files, and says what stays", async () => {
+    const env = { HOME: kit.home, TMPDIR: join(kit.root, "tmp") };
+    const session = "292a2a51-de5b-4500-91e5-548294a01232";
+    await kit.run("install", "--all");
+    await kit.run("config", "pin", "everyTurns", "3");
+    await kit.run("config", "recovery", "maxChars", "3000", "--scope", "project");
+    writeMarker(env, session, "level-60", { level: 60 }, Date.now());
+    appendLedger(env, session, { atMs: Date.now(), trigger: "auto", summary: "S" }, 50);
+    mkdirSync(join(carryoverDir(), "log"), { recursive: true });
+    writeFileSync(join(carryoverDir(), "log/carryover.log"), "a line\n");
+    const stateDir = join(kit.root, "tmp/claude-compact-state");
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(join(stateDir, `${session}.md`), "# state\n");
+    // Another user's file in a shared state dir, and one carryover knows no session of: both stay.
+    const theirs = "00000000-0000-4000-8000-00000000abcd";
+    writeFileSync(join(stateDir, `${theirs}.md`), "theirs\n");
+    chownSync(join(stateDir, `${theirs}.md`), 4242, 4242);
+    const result = await kit.run("uninstall", "--purge");
+    expect(result).toMatchObject({ code: 0, err: "" });
+    expect(result.out).toMatch(/✔ removed carryover's data: \d+ files in ~\/\.claude\/carryover\n/);
+    expect(result.out).toContain(`✔ removed carryover's data: 1 file in ${stateDir}\n`);
+    expect(result.out).toContain("kept in your projects: pre-compact's CHANGES_SESSION.md changes logs");
+    expect(existsSync(carryoverDir())).toBe(false);
+    expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
+    expect(readdirSync(stateDir)).toEqual([`${theirs}.md`]);
+    expect(existsSync(join(kit.project, ".claude"))).toBe(false);
+    expect((await kit.run("uninstall", "--purge", "pin")).code).toBe(2);
   });
 
   it("--dry-run shows the diff back and writes nothing", async () => {
@@ -164,6 +217,8 @@ describe("uninstall", () => {
   it("nothing installed: says so, changes nothing; unknown name: the closest", async () => {
     expect((await kit.run("uninstall", "--all")).out).toBe("nothing of carryover's to remove\n");
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
-    expect((await kit.run("uninstall", "recovry")).err).toBe('carryover: unknown hook "recovry"; did you mean "recovery"?\n');
+    expect((await kit.run("uninstall", "recovry")).err).toBe(
+      'carryover: unknown hook "recovry"; did you mean "recovery"?\n',
+    );
   });
 });
