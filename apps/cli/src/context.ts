@@ -55,3 +55,15 @@ export function executablesOf(context: Context, hook: string): string[] {
 export function mainExecutable(entry: ManifestEntry): string | undefined {
   return entry.executables[0]?.name;
 }
+
+/** Every hook and skill name the release or the install record knows. */
+export function knownNames(context: Context): string[] {
+  const record = context.installed.record;
+  return [
+    ...new Set([
+      ...context.release.entries.map((entry) => entry.name),
+      ...Object.values(record.executables).map((executable) => executable.hook),
+      ...Object.values(record.skills).map((skill) => skill.hook),
+    ]),
+  ];
+}

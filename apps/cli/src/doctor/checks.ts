@@ -18,9 +18,9 @@ export interface Check {
   fix?: string | undefined;
 }
 
-const ok = (title: string): Check => ({ status: "ok", title });
-const warn = (title: string, fix: string): Check => ({ status: "warn", title, fix });
-const fail = (title: string, fix: string): Check => ({ status: "fail", title, fix });
+export const ok = (title: string): Check => ({ status: "ok", title });
+export const warn = (title: string, fix: string): Check => ({ status: "warn", title, fix });
+export const fail = (title: string, fix: string): Check => ({ status: "fail", title, fix });
 
 /**
  * The Node this CLI runs on, and the one the hooks start: the link the installer left beside the

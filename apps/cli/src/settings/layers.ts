@@ -20,6 +20,8 @@ export interface InstalledSite {
   /** Hook event, or `statusLine`. */
   event: string;
   matcher: string | undefined;
+  /** The command and arguments as registered: Claude Code runs one of identical registrations only. */
+  run: string;
 }
 
 /** user, project, local — lowest precedence first. Unreadable or malformed files become `error`, for reports. */
@@ -40,10 +42,14 @@ export function installedSites(layers: readonly Layer[], owner: Owner): Installe
     const base = { scope: layer.paths.scope, settingsPath: layer.paths.settingsPath };
     for (const site of listHandlers(layer.doc.value)) {
       const executable = ownedExecutable(site.handler, owner);
-      if (executable) sites.push({ ...base, executable, event: site.event, matcher: site.matcher });
+      const run = JSON.stringify([site.handler.command, site.handler.args ?? []]);
+      if (executable) sites.push({ ...base, executable, event: site.event, matcher: site.matcher, run });
     }
     const statusLine = ownedStatusLine(layer.doc.value.statusLine, owner);
-    if (statusLine) sites.push({ ...base, executable: statusLine, event: "statusLine", matcher: undefined });
+    if (statusLine) {
+      const run = JSON.stringify((layer.doc.value.statusLine as { command?: unknown }).command);
+      sites.push({ ...base, executable: statusLine, event: "statusLine", matcher: undefined, run });
+    }
   }
   return sites;
 }

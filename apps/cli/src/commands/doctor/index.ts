@@ -1,7 +1,7 @@
 import type { ParsedArgs } from "../../args.ts";
 import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
-import { createContext } from "../../context.ts";
+import { createContext, knownNames } from "../../context.ts";
 import { json } from "../../output/display.ts";
 import {
   type Check,
@@ -15,7 +15,9 @@ import {
   switchChecks,
   trustChecks,
 } from "../../doctor/checks.ts";
+import { twiceChecks } from "../../doctor/twice.ts";
 import type { Io } from "../../io.ts";
+import { carryoverPlugins } from "../../settings/plugins.ts";
 import { installedSites, readLayers } from "../../settings/layers.ts";
 
 function run(args: ParsedArgs, io: Io): number {
@@ -27,6 +29,7 @@ function run(args: ParsedArgs, io: Io): number {
     ...settingsFileChecks(layers),
     ...executableChecks(context, sites),
     ...registrationChecks(context, layers, sites),
+    ...twiceChecks(context, sites, carryoverPlugins(context.env, layers, knownNames(context), context.projectDir)),
     ...skillChecks(context),
     ...switchChecks(context, layers, sites.length > 0),
     ...statusLineChecks(context, layers, sites),

@@ -8,7 +8,9 @@ import { createContext } from "../../context.ts";
 import { registrationLabel, tildify } from "../../output/display.ts";
 import { underInstallLock } from "../../install/lock.ts";
 import { recordChange, recordMadeDirs } from "../../install/record.ts";
+import { CliError } from "../../errors.ts";
 import type { Io } from "../../io.ts";
+import { carryoverPlugins } from "../../settings/plugins.ts";
 import { readLayers } from "../../settings/layers.ts";
 import { join } from "node:path";
 import { chooseNode, NODE_LINK } from "../../install/node.ts";
@@ -33,13 +35,22 @@ function run(args: ParsedArgs, io: Io): number {
     entries = entries.filter((entry) => !skipped.includes(entry));
     for (const entry of skipped) notes.push(`skipped ${entry.name} (--statusline skip): the status line slot is left alone`);
   }
+  const layers = readLayers(context);
+  const asPlugin = carryoverPlugins(context.env, layers, entries.map((entry) => entry.name), context.projectDir)[0];
+  if (asPlugin && args.flags.force !== true) {
+    throw new CliError(
+      `${asPlugin.name} is already installed as the Claude Code plugin ${asPlugin.key} (${asPlugin.scope} scope) and ` +
+        `would run twice; remove the plugin first (claude plugin uninstall ${asPlugin.key}), or pass --force ` +
+        "(nothing was written)",
+    );
+  }
   const runsHooks = entries.some((entry) => entry.registrations.length > 0);
   const { node, warnings } = runsHooks ? chooseNode(context.env) : { node: null, warnings: [] };
   const changes: Change[] = [
     ...planExecutables(context, entries),
     ...planNodeLink(context, node),
     ...entries.flatMap((entry) => planSkillInstall(context, entry, scope.skillsDir, args.flags.force === true)),
-    ...planSettingsInstall(context, entries, scope, readLayers(context), mode, notes),
+    ...planSettingsInstall(context, entries, scope, layers, mode, notes),
   ];
   recordMadeDirs(context.installed.record, changes, context.env);
   const record = recordChange(context.env, context.installed);
@@ -102,7 +113,7 @@ ${choices(io)}
   --scope local      .claude/settings.local.json of the project
   --statusline MODE  chain (default) an existing status line, replace it, or skip the statusline
   --from DIR         install from a release dir instead of the executables this CLI ships
-  --force            overwrite a skill file carryover did not install
+  --force            overwrite a skill file carryover did not install; install a hook its plugin also runs
   --dry-run          print a unified diff of what would change; write nothing`,
   flags: {
     all: "boolean",

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { array, claudeDir, type Env, looseObject, optional, record, string } from "@carryover/core";
+import type { Layer } from "./layers.ts";
+import type { Scope } from "./scope.ts";
+
+/** One of carryover's hooks or skills installed as a Claude Code plugin, enabled where this project sees it. */
+export interface PluginInstall {
+  /** `post-compact@carryover`: the plugin's name and its marketplace's. */
+  key: string;
+  /** The carryover hook or skill it carries. */
+  name: string;
+  scope: Scope;
+}
+
+// `~/.claude/plugins/installed_plugins.json` as `claude plugin install` writes it in 2.1.332 (version 2).
+const installedPlugins = looseObject({
+  plugins: record(array(looseObject({ scope: string(), installPath: string(), projectPath: optional(string()) }))),
+});
+
+/** The plugin dir carries carryover's executable for `name`, or its skill. */
+function carriesCarryover(installPath: string, name: string): boolean {
+  return (
+    existsSync(join(installPath, "bin", `carryover-${name}`)) ||
+    existsSync(join(installPath, "skills", name, "SKILL.md"))
+  );
+}
+
+/**
+ * carryover's hooks and skills that Claude Code runs as plugins in this project: installed (in
+ * `installed_plugins.json`, for the user or for this project) and enabled by the settings layers, the last
+ * layer that names the plugin deciding, as Claude Code merges `enabledPlugins`.
+ */
+export function carryoverPlugins(
+  env: Env,
+  layers: readonly Layer[],
+  names: readonly string[],
+  projectDir: string,
+): PluginInstall[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(join(claudeDir(env), "plugins", "installed_plugins.json"), "utf8"));
+  } catch {
+    return [];
+  }
+  if (!installedPlugins(value, [], [])) return [];
+  const enabled = (key: string): boolean => {
+    let on = false;
+    for (const layer of layers) {
+      const plugins = layer.doc?.value.enabledPlugins;
+      if (plugins && typeof plugins === "object" && key in plugins)
+        on = (plugins as Record<string, unknown>)[key] === true;
+    }
+    return on;
+  };
+  const found: PluginInstall[] = [];
+  for (const [key, installs] of Object.entries(value.plugins)) {
+    const name = key.split("@")[0]!;
+    if (!names.includes(name) || !enabled(key)) continue;
+    for (const install of installs) {
+      const scope = install.scope === "project" || install.scope === "local" ? install.scope : "user";
+      if (scope !== "user" && install.projectPath !== projectDir) continue;
+      if (carriesCarryover(install.installPath, name)) found.push({ key, name, scope });
+    }
+  }
+  return found;
+}
