@@ -13,6 +13,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runCli } from "../src/cli.ts";
+import { OBSERVED_CLAUDE_CODE } from "../src/doctor/claude.ts";
 import type { Io } from "../src/io.ts";
 import type { ManifestEntry } from "../src/release/manifest.ts";
 import { sha256Of } from "../src/release/manifest.ts";
@@ -118,6 +119,8 @@ export function createKit(): Kit {
   const nodeBin = join(root, "node-bin");
   mkdirSync(nodeBin);
   writeFileSync(join(nodeBin, "node"), "#!/bin/sh\necho v24.11.0\n", { mode: 0o755 });
+  // The Claude Code doctor looks for, at the version carryover was checked on.
+  writeFileSync(join(nodeBin, "claude"), `#!/bin/sh\necho "${OBSERVED_CLAUDE_CODE} (Claude Code)"\n`, { mode: 0o755 });
   const settingsPath = join(home, ".claude", "settings.json");
   return {
     root,

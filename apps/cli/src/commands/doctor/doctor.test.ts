@@ -1,7 +1,8 @@
-import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
+import { OBSERVED_CLAUDE_CODE } from "../../doctor/claude.ts";
 
 let kit: Kit;
 beforeEach(() => {
@@ -13,19 +14,27 @@ afterEach(() => kit.cleanup());
 const bin = (name: string) => join(kit.home, ".claude/carryover/bin", name);
 const doctorJson = async () => {
   const result = await kit.run("doctor", "--json");
-  return { code: result.code, ...(JSON.parse(result.out) as { ok: boolean; checks: Array<{ status: string; title: string; fix?: string }> }) };
+  return {
+    code: result.code,
+    ...(JSON.parse(result.out) as { ok: boolean; checks: Array<{ status: string; title: string; fix?: string }> }),
+  };
 };
-const failures = (checks: Array<{ status: string; title: string; fix?: string }>) => checks.filter((check) => check.status === "fail");
+const failures = (checks: Array<{ status: string; title: string; fix?: string }>) =>
+  checks.filter((check) => check.status === "fail");
 
 it("a healthy install: exit 0, each hook's executable and registration checked", async () => {
   await kit.run("install", "--recommended");
   const result = await kit.run("doctor");
   expect(result.code).toBe(0);
-  expect(result.out).toContain("✔ post-compact 0.1.0: ~/.claude/carryover/bin/carryover-post-compact present, executable, sha256 as installed\n");
+  expect(result.out).toContain(
+    "✔ post-compact 0.1.0: ~/.claude/carryover/bin/carryover-post-compact present, executable, sha256 as installed\n",
+  );
   expect(result.out).toContain("✔ recovery registered in ~/.claude/settings.json\n");
   expect(result.out).toContain("✔ status line slot: carryover's statusline (~/.claude/settings.json)\n");
   expect(result.out).toContain("✔ skill compact-prep: ~/.claude/skills/compact-prep as installed\n");
-  expect(result.out).toContain("✔ hooks start node v24.11.0: " + join(kit.root, "node-bin/node") + ", linked beside them\n");
+  expect(result.out).toContain(
+    "✔ hooks start node v24.11.0: " + join(kit.root, "node-bin/node") + ", linked beside them\n",
+  );
   expect(result.out).toMatch(/no problems\n$/);
 });
 
@@ -47,9 +56,20 @@ it("says whether Claude Code's NODE_OPTIONS reaches the hooks: only those still 
   kit.env.NODE_OPTIONS = "--require /gone.cjs";
   const titles = async () => (await doctorJson()).checks.filter((check) => check.title.includes("NODE_OPTIONS"));
   expect(await titles()).toEqual([
-    { status: "ok", title: "NODE_OPTIONS is set; the hooks start Node without it (the status line hands it to the command it chains)" },
+    {
+      status: "ok",
+      title: "NODE_OPTIONS is set; the hooks start Node without it (the status line hands it to the command it chains)",
+    },
   ]);
-  kit.writeSettings(JSON.stringify({ hooks: { PostCompact: [{ hooks: [{ type: "command", command: "node", args: [bin("carryover-post-compact")], timeout: 10 }] }] } }));
+  kit.writeSettings(
+    JSON.stringify({
+      hooks: {
+        PostCompact: [
+          { hooks: [{ type: "command", command: "node", args: [bin("carryover-post-compact")], timeout: 10 }] },
+        ],
+      },
+    }),
+  );
   expect(await titles()).toEqual([
     {
       status: "warn",
@@ -68,12 +88,26 @@ it("a missing, a non-executable and a changed executable each fail with the fix"
   expect(report.code).toBe(1);
   expect(report.ok).toBe(false);
   expect(failures(report.checks)).toEqual([
-    { status: "fail", title: "~/.claude/carryover/bin/carryover-post-compact is missing", fix: "carryover install post-compact" },
-    { status: "fail", title: "~/.claude/carryover/bin/carryover-recovery is not executable", fix: "chmod +x ~/.claude/carryover/bin/carryover-recovery, or carryover install recovery" },
-    { status: "fail", title: "~/.claude/carryover/bin/carryover-statusline changed since it was installed (sha256 differs)", fix: "carryover install statusline" },
+    {
+      status: "fail",
+      title: "~/.claude/carryover/bin/carryover-post-compact is missing",
+      fix: "carryover install post-compact",
+    },
+    {
+      status: "fail",
+      title: "~/.claude/carryover/bin/carryover-recovery is not executable",
+      fix: "chmod +x ~/.claude/carryover/bin/carryover-recovery, or carryover install recovery",
+    },
+    {
+      status: "fail",
+      title: "~/.claude/carryover/bin/carryover-statusline changed since it was installed (sha256 differs)",
+      fix: "carryover install statusline",
+    },
   ]);
   const text = await kit.run("doctor");
-  expect(text.out).toContain("✖ ~/.claude/carryover/bin/carryover-post-compact is missing\n    fix: carryover install post-compact\n");
+  expect(text.out).toContain(
+    "✖ ~/.claude/carryover/bin/carryover-post-compact is missing\n    fix: carryover install post-compact\n",
+  );
   expect(text.out).toMatch(/3 problems found\n$/);
 });
 
@@ -81,12 +115,27 @@ it("a registration removed by hand fails with the scope to reinstall into", asyn
   await kit.run("install", "post-compact");
   kit.writeSettings('{"statusLine": {"type": "command", "command": "echo mine"}}\n');
   const report = await doctorJson();
-  expect(failures(report.checks)).toEqual([{ status: "fail", title: "post-compact: PostCompact missing from ~/.claude/settings.json", fix: "carryover install post-compact --scope user" }]);
+  expect(failures(report.checks)).toEqual([
+    {
+      status: "fail",
+      title: "post-compact: PostCompact missing from ~/.claude/settings.json",
+      fix: "carryover install post-compact --scope user",
+    },
+  ]);
 });
 
 it("disableAllHooks and managed allowManagedHooksOnly are failures", async () => {
   await kit.run("install", "post-compact");
-  kit.writeSettings(JSON.stringify({ disableAllHooks: true, hooks: { PostCompact: [{ hooks: [{ type: "command", command: "node", args: [bin("carryover-post-compact")], timeout: 10 }] }] } }));
+  kit.writeSettings(
+    JSON.stringify({
+      disableAllHooks: true,
+      hooks: {
+        PostCompact: [
+          { hooks: [{ type: "command", command: "node", args: [bin("carryover-post-compact")], timeout: 10 }] },
+        ],
+      },
+    }),
+  );
   mkdirSync(kit.managedDir, { recursive: true });
   writeFileSync(join(kit.managedDir, "managed-settings.json"), '{"allowManagedHooksOnly": true}');
   const titles = failures((await doctorJson()).checks).map((check) => check.title);
@@ -98,7 +147,10 @@ it("disableAllHooks and managed allowManagedHooksOnly are failures", async () =>
 
 it("a project status line that hides carryover's fails, naming the scope to chain it in", async () => {
   await kit.run("install", "statusline");
-  kit.writeSettings('{"statusLine": {"type": "command", "command": "echo project"}}', join(kit.project, ".claude/settings.local.json"));
+  kit.writeSettings(
+    '{"statusLine": {"type": "command", "command": "echo project"}}',
+    join(kit.project, ".claude/settings.local.json"),
+  );
   expect(failures((await doctorJson()).checks)).toEqual([
     {
       status: "fail",
@@ -123,8 +175,14 @@ it("warns (exit 0) about an untrusted project folder and about auto-memory being
   expect((await doctorJson()).checks.filter((check) => check.status === "warn").map((check) => check.title)[0]).toBe(
     `carryover is installed in local scope but ${kit.project} is not a trusted folder yet: Claude Code skips its local hooks`,
   );
-  writeFileSync(join(kit.home, ".claude.json"), JSON.stringify({ projects: { [kit.project]: { hasTrustDialogAccepted: true } } }));
-  expect((await doctorJson()).checks).toContainEqual({ status: "ok", title: `${kit.project} is trusted: project hooks run` });
+  writeFileSync(
+    join(kit.home, ".claude.json"),
+    JSON.stringify({ projects: { [kit.project]: { hasTrustDialogAccepted: true } } }),
+  );
+  expect((await doctorJson()).checks).toContainEqual({
+    status: "ok",
+    title: `${kit.project} is trusted: project hooks run`,
+  });
 });
 
 it("malformed settings: a failure with file, line and column", async () => {
@@ -132,4 +190,31 @@ it("malformed settings: a failure with file, line and column", async () => {
   const report = await doctorJson();
   expect(report.code).toBe(1);
   expect(failures(report.checks)[0]!.title).toMatch(new RegExp(`^${kit.settingsPath}:2:3: invalid JSON`));
+});
+
+it("names the Claude Code it finds and warns when it is not the version carryover was checked on, or is missing", async () => {
+  const bin = join(kit.root, "fake-bin");
+  mkdirSync(bin);
+  const claude = (version: string) =>
+    writeFileSync(join(bin, "claude"), `#!/bin/sh\necho "${version} (Claude Code)"\n`, { mode: 0o755 });
+  kit.env.PATH = `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`;
+  const claudeCheck = async () =>
+    (await doctorJson()).checks.find((check) => /Claude Code \d|`claude`/.test(check.title));
+  claude(OBSERVED_CLAUDE_CODE);
+  expect(await claudeCheck()).toEqual({
+    status: "ok",
+    title: `Claude Code ${OBSERVED_CLAUDE_CODE} (${bin}/claude), the version carryover was checked on`,
+  });
+  claude("2.2.0");
+  expect(await claudeCheck()).toMatchObject({
+    status: "warn",
+    title: `Claude Code 2.2.0 (${bin}/claude); carryover was checked on ${OBSERVED_CLAUDE_CODE}: hooks, settings and compaction may behave otherwise`,
+  });
+  rmSync(join(bin, "claude"));
+  expect(await claudeCheck()).toMatchObject({ status: "warn", title: expect.stringMatching(/^no `claude` found/) });
+});
+
+it("was checked on the Claude Code the repo pins", () => {
+  const root = JSON.parse(readFileSync(join(import.meta.dirname, "../../../../../package.json"), "utf8"));
+  expect(root.devDependencies["@anthropic-ai/claude-code"]).toBe(OBSERVED_CLAUDE_CODE);
 });

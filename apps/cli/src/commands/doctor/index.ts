@@ -15,6 +15,9 @@ import {
   switchChecks,
   trustChecks,
 } from "../../doctor/checks.ts";
+import { claudeChecks } from "../../doctor/claude.ts";
+import { runnableChecks } from "../../doctor/runnable.ts";
+import { sandboxChecks } from "../../doctor/sandbox.ts";
 import { twiceChecks } from "../../doctor/twice.ts";
 import type { Io } from "../../io.ts";
 import { carryoverPlugins } from "../../settings/plugins.ts";
@@ -25,16 +28,19 @@ function run(args: ParsedArgs, io: Io): number {
   const layers = readLayers(context);
   const sites = installedSites(layers, context.owner);
   const checks: Check[] = [
+    ...claudeChecks(context),
     ...nodeChecks(context, layers),
     ...settingsFileChecks(layers),
     ...executableChecks(context, sites),
     ...registrationChecks(context, layers, sites),
+    ...runnableChecks(context, sites),
     ...twiceChecks(context, sites, carryoverPlugins(context.env, layers, knownNames(context), context.projectDir)),
     ...skillChecks(context),
     ...switchChecks(context, layers, sites.length > 0),
     ...statusLineChecks(context, layers, sites),
     ...trustChecks(context, sites),
     ...memoryChecks(context, layers),
+    ...sandboxChecks(context, layers),
   ];
   const broken = checks.filter((check) => check.status === "fail").length;
   if (args.flags.json) {

@@ -1,0 +1,48 @@
+// doctor runs every registration exactly as Claude Code would start it: the built CLI and the hooks it ships.
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { CLI } from "./cli-run.ts";
+
+let home: string;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), "carryover-doctor-e2e-"));
+  mkdirSync(join(home, "proj"));
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+const carryover = (...args: string[]) =>
+  spawnSync(process.execPath, [CLI, ...args], {
+    cwd: join(home, "proj"),
+    env: { HOME: home, PATH: process.env.PATH },
+    encoding: "utf8",
+  });
+
+type Check = { status: string; title: string };
+const ran = () =>
+  (JSON.parse(carryover("doctor", "--json").stdout) as { checks: Check[] }).checks.filter((check) =>
+    / runs as registered| does not run as registered/.test(check.title),
+  );
+
+it("every registration of an install runs as registered, and one that cannot is named with what it printed", () => {
+  expect(carryover("install", "--all").status).toBe(0);
+  const checks = ran();
+  expect(checks.length).toBeGreaterThanOrEqual(8);
+  expect(checks.filter((check) => check.status !== "ok")).toEqual([]);
+  expect(checks.map((check) => check.title)).toContainEqual(
+    "carryover-statusline on statusLine (~/.claude/settings.json) runs as registered",
+  );
+
+  appendFileSync(join(home, ".claude/carryover/bin/carryover-post-compact"), "\n}} not javascript\n");
+  expect(
+    ran()
+      .filter((check) => check.status === "fail")
+      .map((check) => check.title),
+  ).toEqual([
+    expect.stringMatching(
+      /^carryover-post-compact on PostCompact \(~\/\.claude\/settings\.json\) does not run as registered: exited 1: SyntaxError/,
+    ),
+  ]);
+});
