@@ -72,3 +72,14 @@ it("CARRYOVER_DEBUG=1 adds where a failure came from below its one line", async 
   const { err } = await kit.run("list", "--from", kit.project);
   expect(err).toMatch(/^carryover: no release manifest at .*\n\w*Error: no release manifest[^\n]*\n\s+at /);
 });
+
+it("colours on a terminal only, and none with NO_COLOR set to anything", async () => {
+  await kit.run("install", "post-compact");
+  kit.tty = true;
+  expect((await kit.run("doctor")).out).toContain("\u001b[32m✔\u001b[39m");
+  kit.env.NO_COLOR = "1";
+  expect((await kit.run("doctor")).out).not.toContain("\u001b[");
+  kit.tty = false;
+  delete kit.env.NO_COLOR;
+  expect((await kit.run("doctor")).out).not.toContain("\u001b[");
+});

@@ -26,6 +26,8 @@ export interface Kit {
   release: string;
   managedDir: string;
   settingsPath: string;
+  /** Runs as if stdout were a terminal (colours on). */
+  tty: boolean;
   /** Added to the environment of every run. */
   env: Record<string, string>;
   /** Runs `carryover <argv>`; returns exit code and what it printed. */
@@ -130,6 +132,7 @@ export function createKit(): Kit {
     managedDir,
     settingsPath,
     env: {},
+    tty: false,
     async run(...argv) {
       let out = "";
       let err = "";
@@ -137,7 +140,7 @@ export function createKit(): Kit {
         env: { HOME: home, PATH: `${nodeBin}:${process.env.PATH}`, TMPDIR: join(root, "tmp"), ...this.env },
         cwd: project,
         nowMs: Date.parse("2026-11-29T12:00:00Z"),
-        stdoutIsTty: false,
+        stdoutIsTty: this.tty,
         shippedReleaseDir: release,
         managedSettingsDir: managedDir,
         out: (text) => (out += text),

@@ -1,4 +1,14 @@
-import { closeSync, constants, fsyncSync, ftruncateSync, lstatSync, openSync, readlinkSync, writeSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fsyncSync,
+  ftruncateSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname, resolve } from "node:path";
 import { CliError } from "../errors.ts";
 
@@ -40,6 +50,9 @@ export function writeTarget(path: string): WriteTarget {
           `make it writable (chmod u+w) and run it again (nothing was written)`,
       );
     }
+    // Writable by its owner but not by this user (another's file in a dir this user may write): a rename would
+    // replace it all the same, so refuse as the read-only case does.
+    accessSync(current, constants.W_OK);
     return { path: current, inPlace: stat.nlink > 1, mode };
   }
 }

@@ -12,7 +12,7 @@ import type { Change } from "./changes.ts";
 import { installRecordPath } from "./record.ts";
 
 /** What `uninstall --purge` removes besides the install: carryover's own data, and what stays behind. */
-export interface Purge {
+interface Purge {
   changes: Change[];
   /** After the install record's removal: carryover's dir, now empty. */
   last: Change[];

@@ -1,13 +1,9 @@
 import { expect, it } from "vitest";
-import { handlerFor, listHandlers, ownedExecutable, ownedRun, removeHandlers, syncRegistrations } from "./handlers.ts";
+import { listHandlers, ownedExecutable, ownedRun, removeHandlers, syncRegistrations } from "./handlers.ts";
 
 const OWNER = { binDir: "/h/.claude/carryover/bin", home: "/h" };
 const OURS = `${OWNER.binDir}/carryover-recovery`;
 const owned = (command: string, args?: unknown[]) => ownedExecutable(args === undefined ? { command } : { command, args }, OWNER);
-
-it("writes `/bin/sh` with the executable's absolute path and the event, for its prelude's probe", () => {
-  expect(handlerFor(OURS, 30, "UserPromptSubmit")).toEqual({ type: "command", command: "/bin/sh", args: [OURS, "UserPromptSubmit"], timeout: 30 });
-});
 
 it("knows carryover's executables by their dir and prefix, in exec form or written by hand in shell form", () => {
   expect(owned(OURS)).toBe("carryover-recovery");
