@@ -64,7 +64,7 @@ export function nodeChecks(context: Context, layers: readonly Layer[]): Check[] 
 }
 
 export function settingsFileChecks(layers: readonly Layer[]): Check[] {
-  return layers.flatMap((layer) => (layer.error ? [fail(layer.error, "fix the JSON there; Claude Code cannot read that file either")] : []));
+  return layers.flatMap((layer) => (layer.error ? [fail(layer.error, "Claude Code cannot read that file either")] : []));
 }
 
 /** Every carryover executable the record lists or settings run. */

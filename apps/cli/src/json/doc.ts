@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { parseJsonText } from "@carryover/core";
+import { CarryoverError, parseJsonText } from "@carryover/core";
 import { CliError } from "../errors.ts";
 import { detectFormat, formatJson, type JsonFormat } from "./_format.ts";
 import { reprintJson } from "./_reprint.ts";
@@ -51,9 +51,15 @@ export function readJsonDoc(path: string): JsonDoc {
 
 export function parseObject(text: string | null, path: string): Record<string, unknown> {
   if (text === null || text.trim() === "") return {};
-  const value = parseJsonText(text, path);
-  if (value === null || typeof value !== "object" || Array.isArray(value))
-    throw new CliError(`${path}: expected a JSON object at the top`);
+  let value: unknown;
+  try {
+    value = parseJsonText(text, path);
+  } catch (error) {
+    throw error instanceof CarryoverError ? new CliError(`${error.message}; fix the JSON there`) : error;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new CliError(`${path}: the top level is not a JSON object ({…}); fix the file there`);
+  }
   return value as Record<string, unknown>;
 }
 

@@ -209,7 +209,7 @@ describe("bad input", () => {
     kit.writeSettings('{\n  "model": "opus",\n  "hooks": {,}\n}\n');
     const result = await kit.run("install", "post-compact");
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(new RegExp(`^carryover: ${kit.settingsPath}:3:13: invalid JSON: .+\\n$`));
+    expect(result.err).toMatch(new RegExp(`^carryover: ${kit.settingsPath}:3:13: invalid JSON: .+; fix the JSON there\\n$`));
     expect(existsSync(join(kit.home, ".claude/carryover"))).toBe(false);
   });
 
