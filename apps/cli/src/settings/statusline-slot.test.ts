@@ -1,18 +1,35 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { expect, it } from "vitest";
 import { ownedStatusLine, ownedStatusLineRun, shellCommandFor } from "./statusline-slot.ts";
 
 const OWNER = { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" };
 
-it("runs the statusline by its path (its #!/bin/sh prelude finds Node), quoted when needed, and knows it as its own", () => {
-  expect(shellCommandFor("/h/.claude/carryover/bin/carryover-statusline")).toBe("/h/.claude/carryover/bin/carryover-statusline");
-  const spaced = shellCommandFor(`/home/it's me/.claude/carryover/bin/carryover-statusline`);
-  expect(spaced).toBe(`'/home/it'\\''s me/.claude/carryover/bin/carryover-statusline'`);
-  expect(ownedStatusLine({ type: "command", command: shellCommandFor(`${OWNER.binDir}/carryover-statusline`) }, OWNER)).toBe("carryover-statusline");
+it("the status line's command runs the file through sh from any path, and is known as carryover's again", () => {
+  const home = join(realpathSync(mkdtempSync(join(tmpdir(), "carryover-slot-"))), "J. O'Doe $x");
+  try {
+    const owner = { binDir: join(home, ".claude/carryover/bin"), home };
+    mkdirSync(owner.binDir, { recursive: true });
+    const file = join(owner.binDir, "carryover-statusline");
+    writeFileSync(file, '#!/bin/sh\necho "ran $#"\n', { mode: 0o755 });
+    const command = shellCommandFor(file);
+    expect(spawnSync("/bin/sh", ["-c", command], { encoding: "utf8" }).stdout).toBe("ran 0\n");
+    expect(ownedStatusLine({ type: "command", command }, owner)).toBe("carryover-statusline");
+  } finally {
+    rmSync(dirname(home), { recursive: true, force: true });
+  }
   const pinned = `'/opt/it'\\''s node/bin/node' '/home/J Doe/.claude/carryover/bin/carryover-statusline'`;
-  expect(ownedStatusLineRun({ command: pinned }, OWNER)).toEqual({ executable: "carryover-statusline", launcher: "/opt/it's node/bin/node" });
+  expect(ownedStatusLineRun({ command: pinned }, OWNER)).toEqual({
+    executable: "carryover-statusline",
+    launcher: "/opt/it's node/bin/node",
+  });
 });
 
 it("an earlier version's bare path is its own too; a node status line of another file is not", () => {
-  expect(ownedStatusLine({ type: "command", command: "'/home/J Doe/.claude/carryover/bin/carryover-statusline'" }, OWNER)).toBe("carryover-statusline");
+  expect(
+    ownedStatusLine({ type: "command", command: "'/home/J Doe/.claude/carryover/bin/carryover-statusline'" }, OWNER),
+  ).toBe("carryover-statusline");
   expect(ownedStatusLine({ type: "command", command: "node ~/bin/my-status.js" }, OWNER)).toBeNull();
 });
