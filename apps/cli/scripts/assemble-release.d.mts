@@ -1,3 +1,2 @@
-export declare const MANIFEST_VERSION: 1;
 export declare function assembleRelease(options: { repoRoot: string; outDir: string }): Promise<{ manifestPath: string; entries: number }>;
 export declare function carryoverPackages(repoRoot: string): string[];

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { basename, join, relative } from "node:path";
 import { buildExecutable } from "@carryover/build";
 
-export const MANIFEST_VERSION = 1;
+const MANIFEST_VERSION = 1;
 
 /**
  * A release dir: `manifest.json`, every executable in `bin/`, every skill in `skills/<name>/`.
