@@ -1,8 +1,6 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  claudeBin,
   createSandbox,
   expectSuccess,
   expectTextInRequest,
@@ -11,7 +9,7 @@ import {
   type Sandbox,
 } from "@carryover/test-fixtures/e2e";
 import { afterEach, expect, it } from "vitest";
-import { carryover } from "./cli-run.ts";
+import { carryover, claude } from "./cli-run.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -19,11 +17,6 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-function claude(box: Sandbox, args: string[]): string {
-  const result = spawnSync(claudeBin(), args, { cwd: box.project, env: box.env, encoding: "utf8", timeout: 60_000 });
-  if (result.status !== 0) throw new Error(`claude ${args.join(" ")} exited ${result.status}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
-  return result.stdout;
-}
 
 it("offline: the generated marketplace is added, hook plugins and the skill plugin installed from it; the hooks fire on a real compaction", async () => {
   sandbox = await createSandbox();

@@ -4,9 +4,9 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { claudeBin, createSandbox, expectSuccess, runPrint, type Sandbox } from "@carryover/test-fixtures/e2e";
+import { createSandbox, expectSuccess, runPrint, type Sandbox } from "@carryover/test-fixtures/e2e";
 import { afterEach, expect, it } from "vitest";
-import { carryover } from "./cli-run.ts";
+import { carryover, claude } from "./cli-run.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -14,11 +14,6 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-function claude(box: Sandbox, args: string[]): string {
-  const result = spawnSync(claudeBin(), args, { cwd: box.project, env: box.env, encoding: "utf8", timeout: 60_000 });
-  if (result.status !== 0) throw new Error(`claude ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
-  return result.stdout;
-}
 
 /** How many times Claude Code ran carryover's recovery on one prompt's UserPromptSubmit. */
 async function recoveryRuns(box: Sandbox): Promise<number> {
