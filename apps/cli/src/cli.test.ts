@@ -46,9 +46,9 @@ it("every usage line names every option its command takes; install --help lists 
     }
   }
   const help = (await kit.run("install", "--help")).out;
-  expect(help).toContain("  post-compact  * PostCompact: the post-compact hook\n");
-  expect(help).toContain("  pin             UserPromptSubmit, SessionStart(compact): the pin hook\n");
-  expect(help).toContain("  compact-prep  * skill: the compact-prep skill\n");
+  expect(help).toContain("  post-compact  * PostCompact\n");
+  expect(help).toContain("  pin             UserPromptSubmit, SessionStart(compact)\n");
+  expect(help).toContain("  compact-prep  * skill\n");
 });
 
 it("a command given more arguments than it takes refuses them, exit 2, before doing anything", async () => {

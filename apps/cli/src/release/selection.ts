@@ -49,19 +49,19 @@ export function selectEntries(
   return release.entries.filter((entry) => chosen.has(entry.name));
 }
 
-/** The hooks and skills the shipped release holds, one line each, for a command's help. */
+/** The hooks and skills the shipped release holds, one line each (`carryover list` describes them), for a help text. */
 export function choices(io: Io): string {
   let release: Release;
   try {
     release = loadRelease(io.shippedReleaseDir);
   } catch {
-    return "(no release beside this CLI: name a release dir with --from)";
+    return "  (no release beside this CLI: name a release dir with --from)";
   }
   const width = Math.max(...release.entries.map((entry) => entry.name.length));
   return release.entries
     .map((entry) => {
       const runs = entry.registrations.map(registrationLabel).join(", ") || "skill";
-      return `  ${entry.name.padEnd(width)}  ${entry.recommended ? "*" : " "} ${runs}: ${entry.description}`;
+      return `  ${entry.name.padEnd(width)}  ${entry.recommended ? "*" : " "} ${runs}`;
     })
     .join("\n");
 }

@@ -103,7 +103,7 @@ manifest's sha256) and registers it in the scope's settings.json; every other ke
 twice changes nothing. An existing status line is chained by default (--statusline replace displaces it,
 skip leaves the slot alone); uninstall puts it back. Each changed file is backed up first.
 
-Hooks and skills (* recommended):
+Hooks and skills (* recommended; carryover list says what each does):
 ${choices(io)}
 
   --all              every hook and skill
