@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, rmdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { claudeDir, withFileLock } from "@carryover/core";
 import type { ParsedArgs } from "../args.ts";
 import { installRecordPath } from "./record.ts";
@@ -12,16 +13,39 @@ const WAIT_MS = 30_000;
  * would each write what it read plus its own entries, and one's entries would be lost. A dry run writes
  * nothing, so it takes no lock.
  */
-export function underInstallLock(args: ParsedArgs, io: Io, run: () => number): number {
-  if (args.flags["dry-run"]) return run();
+/**
+ * `run` gets the dirs taking the lock made, and a list to add dirs to that are removed, if empty, once the lock
+ * (a file in ~/.claude) is gone.
+ */
+export function underInstallLock(
+  args: ParsedArgs,
+  io: Io,
+  run: (madeDirs: readonly string[], removeWhenEmpty: string[]) => number,
+): number {
+  if (args.flags["dry-run"]) return run([], []);
   // Beside settings.json, not in carryover's dir: an install that fails must leave no carryover dir behind.
   const lockDir = claudeDir(io.env);
-  mkdirSync(lockDir, { recursive: true });
+  const first = mkdirSync(lockDir, { recursive: true });
+  // The dirs it made (a HOME where Claude Code never ran has no ~/.claude), outermost first.
+  const made: string[] = [];
+  const later: string[] = [];
+  for (let dir = lockDir; first !== undefined && dir.startsWith(first); dir = dirname(dir)) made.unshift(dir);
   try {
-    return withFileLock(lockDir, installRecordPath(io.env), run, { timeoutMs: WAIT_MS });
+    return withFileLock(lockDir, installRecordPath(io.env), () => run(made, later), { timeoutMs: WAIT_MS });
   } catch (error) {
     // Writing the lock (a full disk) fails without a path; the one line the user gets should name the dir.
     if (typeof (error as NodeJS.ErrnoException).code === "string") (error as NodeJS.ErrnoException).path ??= lockDir;
     throw error;
+  } finally {
+    // Left empty (a failed install, an uninstall with nothing to do): nothing of carryover's stays behind.
+    for (const dir of [...later, ...made].sort((a, b) => b.length - a.length)) removeIfEmpty(dir);
+  }
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // gone already, or not ours to remove
   }
 }

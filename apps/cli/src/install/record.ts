@@ -51,9 +51,14 @@ export type InstallRecord = Infer<typeof installRecord>;
  * Records the dirs outside carryover's own that applying `changes` will make (those missing now), so that
  * uninstall can take them away again once they are empty.
  */
-export function recordMadeDirs(record: InstallRecord, changes: readonly Change[], env: Env): void {
+export function recordMadeDirs(
+  record: InstallRecord,
+  changes: readonly Change[],
+  env: Env,
+  alreadyMade: readonly string[] = [],
+): void {
   const root = carryoverRoot(env);
-  const made = new Set(record.madeDirs ?? []);
+  const made = new Set([...(record.madeDirs ?? []), ...alreadyMade]);
   for (const change of changes) {
     if (change.kind === "rmdir" || change.kind === "remove") continue;
     for (let dir = dirname(change.path); !existsSync(dir) && dirname(dir) !== dir; dir = dirname(dir)) {

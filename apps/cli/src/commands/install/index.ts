@@ -23,7 +23,7 @@ import { choices, selectEntries } from "../../release/selection.ts";
 import { nextSteps } from "./_next.ts";
 import { STATUS_LINE_MODES } from "../../settings/statusline-slot.ts";
 
-function run(args: ParsedArgs, io: Io): number {
+function run(args: ParsedArgs, io: Io, madeDirs: readonly string[]): number {
   const colors = palette(io);
   const context = createContext(io, args);
   const scope = scopePaths(choice(args.flags.scope, SCOPES, "--scope", "user"), context.env, context.projectDir);
@@ -52,7 +52,7 @@ function run(args: ParsedArgs, io: Io): number {
     ...entries.flatMap((entry) => planSkillInstall(context, entry, scope.skillsDir, args.flags.force === true)),
     ...planSettingsInstall(context, entries, scope, layers, mode, notes),
   ];
-  recordMadeDirs(context.installed.record, changes, context.env);
+  recordMadeDirs(context.installed.record, changes, context.env, madeDirs);
   const record = recordChange(context.env, context.installed);
   if (record.before !== record.after) changes.push(record);
 
@@ -126,5 +126,5 @@ ${choices(io)}
     force: "boolean",
     help: "boolean",
   },
-  run: (args, io) => underInstallLock(args, io, () => retryOnConcurrentEdit(() => run(args, io))),
+  run: (args, io) => underInstallLock(args, io, (made) => retryOnConcurrentEdit(() => run(args, io, made))),
 };

@@ -31,7 +31,7 @@ function knownHooks(context: Context): string[] {
   return [...new Set(names)];
 }
 
-function run(args: ParsedArgs, io: Io): number {
+function run(args: ParsedArgs, io: Io, removeWhenEmpty: string[] = []): number {
   const colors = palette(io);
   const context = createContext(io, args, { releaseOptional: true });
   const purge = args.flags.purge === true;
@@ -69,10 +69,12 @@ function run(args: ParsedArgs, io: Io): number {
     skillDirs.add(scope.skillsDir);
   }
   changes.push(...planExecutableRemoval(context, hooks, unknown));
+  // Last, once what is in them is gone: the dirs an install made.
+  const madeDirs: Change[] = [];
   for (const scope of new Set(
     scopes.map((name) => dirname(scopePaths(name, context.env, context.projectDir).settingsPath)),
   )) {
-    changes.push(...planMadeDirsRemoval(context.installed.record, scope));
+    madeDirs.push(...planMadeDirsRemoval(context.installed.record, scope));
   }
   const purged = purge ? planPurge(context.env, context.projectDir) : null;
   const record = recordChange(context.env, context.installed);
@@ -80,6 +82,9 @@ function run(args: ParsedArgs, io: Io): number {
   if (purged) changes.push(...purged.changes);
   if (record.before !== record.after) changes.push(record);
   if (purged) changes.push(...purged.last);
+  changes.push(...madeDirs);
+  // ~/.claude holds the install lock until this returns.
+  removeWhenEmpty.push(...madeDirs.map((change) => change.path));
 
   if (args.flags["dry-run"]) {
     io.out(describeChanges(changes, colors));
@@ -141,5 +146,5 @@ the install, it gets its exact pre-install bytes back. Executables go once no se
     from: "string",
     help: "boolean",
   },
-  run: (args, io) => underInstallLock(args, io, () => retryOnConcurrentEdit(() => run(args, io))),
+  run: (args, io) => underInstallLock(args, io, (_, later) => retryOnConcurrentEdit(() => run(args, io, later))),
 };

@@ -204,6 +204,15 @@ describe("uninstall", () => {
     expect((await kit.run("uninstall", "--purge", "pin")).code).toBe(2);
   });
 
+  it("in a HOME where Claude Code never ran: install, then uninstall --purge leaves no ~/.claude behind", async () => {
+    rmSync(join(kit.home, ".claude"), { recursive: true });
+    expect((await kit.run("uninstall", "--all")).out).toBe("nothing of carryover's to remove\n");
+    expect(readdirSync(kit.home)).toEqual([]);
+    expect((await kit.run("install", "--recommended")).code).toBe(0);
+    expect((await kit.run("uninstall", "--purge")).code).toBe(0);
+    expect(readdirSync(kit.home)).toEqual([]);
+  });
+
   it("--dry-run shows the diff back and writes nothing", async () => {
     await kit.run("install", "post-compact");
     const before = readFileSync(kit.settingsPath, "utf8");
