@@ -16,7 +16,7 @@ export {
   lastMainRequest,
   summarize,
 } from "./expect.ts";
-export { DEFAULT_ALLOWED_TOOLS, expectSuccess, runCompact, runPrint, type PrintOptions, type PrintResult } from "./print.ts";
+export { asUser, DEFAULT_ALLOWED_TOOLS, expectSuccess, runCompact, runPrint, type PrintOptions, type PrintResult } from "./print.ts";
 export {
   ensureProbeHook,
   PROBE_HOOK_PATH,

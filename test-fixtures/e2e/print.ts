@@ -13,6 +13,8 @@ export interface PrintOptions {
   timeoutMs?: number;
   allowedTools?: string[];
   outputFormat?: "json" | "stream-json";
+  /** Runs Claude Code as this uid (and gid) through setpriv, as a second user of the machine (needs root). */
+  uid?: number;
 }
 
 export interface PrintResult {
@@ -50,7 +52,10 @@ export async function runPrint(sandbox: Sandbox, prompt: string, options: PrintO
   ];
   const timeoutMs = options.timeoutMs ?? 60_000;
   const started = Date.now();
-  const child = spawn(claudeBin(), args, { cwd: sandbox.project, env: { ...sandbox.env, ...options.env }, stdio: "pipe" });
+  const [command, commandArgs] =
+    options.uid === undefined ? [claudeBin(), args] : ["setpriv", [...asUser(options.uid), claudeBin(), ...args]];
+  const env = { ...sandbox.env, ...options.env };
+  const child = spawn(command, commandArgs, { cwd: sandbox.project, env, stdio: "pipe" });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
@@ -101,6 +106,11 @@ export function expectSuccess(run: PrintResult): string {
     throw new Error(`claude -p failed: exit ${run.exitCode}, is_error ${run.isError}\nstdout: ${run.stdout.slice(-1500)}\nstderr: ${run.stderr.slice(-1500)}`);
   }
   return run.sessionId;
+}
+
+/** `setpriv` arguments that run the rest of a command line as `uid` (gid the same, no supplementary groups). */
+export function asUser(uid: number): string[] {
+  return [`--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "--"];
 }
 
 function parseJsonLines(text: string): Array<Record<string, unknown>> {

@@ -1,5 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { startMockApi, type MockApi, type MockApiOptions } from "../mock-api/server.ts";
@@ -15,6 +25,8 @@ export interface SandboxOptions {
   /** Added to (and overriding) the sandbox env. */
   env?: Record<string, string>;
   mock?: MockApiOptions;
+  /** Hands HOME, the project and the log dir to this uid (needs root), for runs `runPrint(…, { uid })`. */
+  uid?: number;
 }
 
 export interface Sandbox {
@@ -59,6 +71,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       writeFileSync(target, content);
     }
     initGit(project, home);
+    if (options.uid !== undefined) {
+      // mkdtemp made the root 0700: the other user must be able to pass through it.
+      chmodSync(root, 0o711);
+      for (const dir of [home, project, logDir]) chownTree(dir, options.uid);
+    }
     mock = await startMockApi({ logDir, ...options.mock });
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
@@ -135,6 +152,11 @@ function initGit(project: string, home: string): void {
   git("init", "-q", "-b", "main");
   git("add", "-A");
   git("commit", "-q", "--allow-empty", "--no-gpg-sign", "-m", "init");
+}
+
+function chownTree(path: string, uid: number): void {
+  lchownSync(path, uid, uid);
+  if (lstatSync(path).isDirectory()) for (const entry of readdirSync(path)) chownTree(join(path, entry), uid);
 }
 
 function writeJson(path: string, value: unknown): void {
