@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -45,6 +45,23 @@ it("gives up on a command that hangs and kills everything it started", async () 
   const pid = Number(readFileSync(pidFile, "utf8"));
   for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(isAlive(pid)).toBe(false);
+});
+
+it("takes the output when the shell exits: a job it leaves in the background neither holds the line nor is killed", async () => {
+  const done = join(dir, "done");
+  const started = Date.now();
+  const outcome = await runChained(`( sleep 1; echo late; touch '${done}' ) & echo mine`, "", { timeoutMs: 5_000, env });
+  expect(outcome).toEqual({ lines: ["mine"] });
+  expect(Date.now() - started).toBeLessThan(1_000);
+  for (let i = 0; i < 100 && !existsSync(done); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(existsSync(done)).toBe(true);
+});
+
+it("leaves no file behind for the output", async () => {
+  const tmp = join(dir, "tmp");
+  mkdirSync(tmp);
+  expect(await runChained("echo fine", "", { timeoutMs: 5_000, env: { ...env, TMPDIR: tmp } })).toEqual({ lines: ["fine"] });
+  expect(readdirSync(tmp)).toEqual([]);
 });
 
 it("discards the output of a command that exits non-zero, as Claude Code does", async () => {

@@ -1,5 +1,7 @@
 import type * as ChildProcess from "node:child_process";
-import type { Env } from "@carryover/core";
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import { type Env, errorMessage, tmpDir } from "@carryover/core";
 
 export type ChainOutcome = { lines: string[] } | { problem: string };
 
@@ -32,40 +34,69 @@ function userEnv(env: Env): Env {
 }
 
 /**
- * Runs the user's own status line command through `/bin/sh -c` with our stdin, as Claude Code would.
- * It runs in its own process group so a timeout kills everything it started. Like Claude Code 2.1.332,
- * a non-zero exit discards its output.
+ * Runs the user's own status line command through `/bin/sh -c` with our stdin, as Claude Code would, and takes
+ * its output when the shell exits. Like Claude Code 2.1.332 (observed with `( refresh ) & echo line`): a job it
+ * leaves in the background does not hold the line up, runs on, and what it prints later is not shown. Its stdout
+ * is a file with no name, not a pipe: the line does not wait for the job to close it, and the job's later writes
+ * land there instead of breaking on a closed pipe. In its own process group, so a timeout kills everything it
+ * started. A non-zero exit discards the output, as Claude Code does.
  */
 export async function runChained(command: string, stdinText: string, { timeoutMs, env }: ChainOptions): Promise<ChainOutcome> {
   const { spawn } = childProcess();
+  let output: number;
+  try {
+    output = anonymousFile(tmpDir(env));
+  } catch (error) {
+    return { problem: `chainCommand not run: no file for its output (${errorMessage(error)})` };
+  }
   return new Promise((resolve) => {
     let settled = false;
     const finish = (outcome: ChainOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      closeSync(output);
       resolve(outcome);
     };
-    const child = spawn("/bin/sh", ["-c", command], { env: userEnv(env), stdio: ["pipe", "pipe", "ignore"], detached: true });
-    const chunks: Buffer[] = [];
-    let bytes = 0;
+    const child = spawn("/bin/sh", ["-c", command], { env: userEnv(env), stdio: ["pipe", output, "ignore"], detached: true });
     const timer = setTimeout(() => {
       killGroup(child.pid);
       finish({ problem: `chainCommand did not finish within ${timeoutMs} ms; killed` });
     }, timeoutMs);
     child.on("error", (error) => finish({ problem: `chainCommand could not start: ${error.message}` }));
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (bytes < MAX_OUTPUT_BYTES) chunks.push(chunk);
-      bytes += chunk.length;
-    });
-    child.on("close", (code, signal) => {
+    child.on("exit", (code, signal) => {
       if (code !== 0) return finish({ problem: `chainCommand exited with ${signal ?? code}; its output is not shown` });
-      finish({ lines: outputLines(Buffer.concat(chunks).subarray(0, MAX_OUTPUT_BYTES).toString("utf8")) });
+      finish({ lines: outputLines(readHead(output)) });
     });
     // A command that never reads its stdin closes the pipe early (EPIPE): not an error.
-    child.stdin.on("error", () => {});
-    child.stdin.end(stdinText);
+    child.stdin!.on("error", () => {});
+    child.stdin!.end(stdinText);
   });
+}
+
+// Linux's O_TMPFILE (include/uapi/asm-generic/fcntl.h: __O_TMPFILE | O_DIRECTORY): a file that never has a
+// name, so nothing in a shared /tmp can be planted at it. Node does not export the constant.
+const O_TMPFILE = 0o20200000;
+
+function anonymousFile(dir: string): number {
+  const { O_RDWR, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
+  if (process.platform === "linux") {
+    try {
+      return openSync(dir, O_RDWR | O_TMPFILE, 0o600);
+    } catch {
+      // a filesystem without O_TMPFILE support: named and unlinked at once below
+    }
+  }
+  const path = join(dir, `carryover-chain-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const fd = openSync(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+  unlinkSync(path);
+  return fd;
+}
+
+function readHead(fd: number): string {
+  const buffer = Buffer.alloc(Math.min(fstatSync(fd).size, MAX_OUTPUT_BYTES));
+  const bytes = buffer.length > 0 ? readSync(fd, buffer, 0, buffer.length, 0) : 0;
+  return buffer.subarray(0, bytes).toString("utf8");
 }
 
 function outputLines(text: string): string[] {
