@@ -51,6 +51,11 @@ describe("readAutoCompactSettings", () => {
     expect(readAutoCompactSettings({ HOME: home }, project).autoCompactWindow).toBe(300_000);
   });
 
+  it("reads a file that starts with a UTF-8 BOM, as Claude Code does", () => {
+    write(join(home, ".claude/settings.json"), `\uFEFF${JSON.stringify({ autoCompactWindow: 200_000 })}`);
+    expect(readAutoCompactSettings({ HOME: home }, project).autoCompactWindow).toBe(200_000);
+  });
+
   it("reads the user settings from CLAUDE_CONFIG_DIR when set", () => {
     write(join(home, "alt/settings.json"), { autoCompactWindow: 120_000 });
     expect(readAutoCompactSettings({ HOME: home, CLAUDE_CONFIG_DIR: join(home, "alt") }, undefined).autoCompactWindow).toBe(120_000);

@@ -24,7 +24,8 @@ export function layeredSetting<T>(env: Env, projectDir: string | undefined, key:
     if (text === null || !text.includes(`"${key}"`)) continue;
     let settings: unknown;
     try {
-      settings = JSON.parse(text);
+      // Claude Code 2.1.332 honours a settings.json that starts with a UTF-8 BOM (Windows editors save one).
+      settings = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch {
       continue;
     }
