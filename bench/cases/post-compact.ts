@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { hasPendingCompaction, sessionDirPath } from "../../packages/core/src/index.ts";
+import { hasPendingCompaction, openSession } from "../../packages/core/src/index.ts";
 import type { HookCases } from "./types.ts";
 
 export const cases: HookCases = {
@@ -9,9 +9,9 @@ export const cases: HookCases = {
       name: "active",
       what: "PostCompact(auto): marks the compaction, files the summary in the ledger, re-arms levels (no fast path: runs once per compaction)",
       payload: (context) => context.captured("post-compact.auto"),
-      setup: (context) => rmSync(sessionDirPath(context.env, context.sessionId), { recursive: true, force: true }),
+      setup: (context) => rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true }),
       expect: null,
-      verify: (context) => (hasPendingCompaction(context.env, context.sessionId) ? null : "no compaction marker was left"),
+      verify: (context) => (hasPendingCompaction(openSession(context.env, context.sessionId)) ? null : "no compaction marker was left"),
     },
   ],
 };

@@ -1,15 +1,15 @@
 import { existsSync, rmSync } from "node:fs";
-import { autoMemoryDir, mechanicalSnapshotPath, sessionDirPath } from "../../packages/core/src/index.ts";
+import { autoMemoryDir, mechanicalSnapshotPath, openSession } from "../../packages/core/src/index.ts";
 import type { CaseContext, HookCase, HookCases } from "./types.ts";
 
 const compaction: Omit<HookCase, "name" | "what"> = {
   payload: (context) => context.captured("pre-compact.auto"),
   setup: (context: CaseContext) => {
-    rmSync(sessionDirPath(context.env, context.sessionId), { recursive: true, force: true });
+    rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true });
     rmSync(autoMemoryDir(context.env, context.projectDir), { recursive: true, force: true });
   },
   expect: "carryover pre-compact: instructions for this summary",
-  verify: (context) => (existsSync(mechanicalSnapshotPath(context.env, context.sessionId)) ? null : "no mechanical snapshot was written"),
+  verify: (context) => (existsSync(mechanicalSnapshotPath(openSession(context.env, context.sessionId))) ? null : "no mechanical snapshot was written"),
 };
 
 export const cases: HookCases = {

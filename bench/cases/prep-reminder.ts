@@ -1,9 +1,9 @@
 import {
   announcedMarkerName,
   levelMarkerName,
+  openSession,
   recordReading,
   removeMarker,
-  sessionDirPath,
   writeMarker,
 } from "../../packages/core/src/index.ts";
 import { rmSync } from "node:fs";
@@ -18,7 +18,7 @@ function prompt(context: CaseContext) {
 
 /** What the statusline records after every response in the TUI. */
 function reading(context: CaseContext, contextTokens: number) {
-  recordReading(context.env, context.sessionId, {
+  recordReading(openSession(context.env, context.sessionId), {
     source: "statusline",
     contextTokens,
     modelWindowTokens: WINDOW_TOKENS,
@@ -38,7 +38,7 @@ export const cases: HookCases = {
       what: "UserPromptSubmit, fresh statusline reading at 31%, no level marker (one readdir, one small file)",
       payload: prompt,
       setup: (context) => {
-        for (const level of [60, 85]) removeMarker(context.env, context.sessionId, levelMarkerName(level));
+        for (const level of [60, 85]) removeMarker(openSession(context.env, context.sessionId), levelMarkerName(level));
         reading(context, 300_000);
       },
       expect: null,
@@ -49,8 +49,8 @@ export const cases: HookCases = {
       payload: prompt,
       setup: (context) => {
         reading(context, 630_000);
-        removeMarker(context.env, context.sessionId, announcedMarkerName(60));
-        writeMarker(context.env, context.sessionId, levelMarkerName(60), { percent: 65 }, Date.now());
+        removeMarker(openSession(context.env, context.sessionId), announcedMarkerName(60));
+        writeMarker(openSession(context.env, context.sessionId), levelMarkerName(60), { percent: 65 }, Date.now());
       },
       expect: "/compact-prep",
     },
@@ -59,8 +59,8 @@ export const cases: HookCases = {
       what: "UserPromptSubmit in print mode (no statusline reading): reads the transcript's tail, nothing new to announce",
       payload: prompt,
       setup: (context) => {
-        rmSync(sessionDirPath(context.env, context.sessionId), { recursive: true, force: true });
-        for (const level of [60, 85]) writeMarker(context.env, context.sessionId, announcedMarkerName(level), { percent: 90 }, Date.now());
+        rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true });
+        for (const level of [60, 85]) writeMarker(openSession(context.env, context.sessionId), announcedMarkerName(level), { percent: 90 }, Date.now());
       },
       expect: null,
     },

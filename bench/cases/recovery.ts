@@ -1,5 +1,12 @@
 import { rmSync } from "node:fs";
-import { COMPACTED_MARKER, hasMarker, markCompacted, RECOVERY_DELIVERED_MARKER, removeMarker, sessionDirPath } from "../../packages/core/src/index.ts";
+import {
+  COMPACTED_MARKER,
+  hasMarker,
+  markCompacted,
+  openSession,
+  RECOVERY_DELIVERED_MARKER,
+  removeMarker,
+} from "../../packages/core/src/index.ts";
 import type { CaseContext, HookCases } from "./types.ts";
 
 const HEADING = "carryover recovery";
@@ -12,13 +19,13 @@ let compactions = 0;
 
 /** A new compaction, as PostCompact marks it: its own prompt id, so earlier deliveries and claims do not count. */
 function compacted(context: CaseContext) {
-  removeMarker(context.env, context.sessionId, RECOVERY_DELIVERED_MARKER);
-  markCompacted(context.env, context.sessionId, { trigger: "auto", promptId: `bench-compaction-${++compactions}` }, Date.now());
+  removeMarker(openSession(context.env, context.sessionId), RECOVERY_DELIVERED_MARKER);
+  markCompacted(openSession(context.env, context.sessionId), { trigger: "auto", promptId: `bench-compaction-${++compactions}` }, Date.now());
 }
 
 // The payload's prompt id is fixed, and a compaction is recovered once per prompt id: start from no session state.
 function freshSession(context: CaseContext) {
-  rmSync(sessionDirPath(context.env, context.sessionId), { recursive: true, force: true });
+  rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true });
 }
 
 export const cases: HookCases = {
@@ -30,7 +37,7 @@ export const cases: HookCases = {
       what: "UserPromptSubmit, no compaction pending (one stat)",
       payload: prompt,
       setup: (context) => {
-        removeMarker(context.env, context.sessionId, COMPACTED_MARKER);
+        removeMarker(openSession(context.env, context.sessionId), COMPACTED_MARKER);
       },
       expect: null,
     },
@@ -40,7 +47,7 @@ export const cases: HookCases = {
       payload: prompt,
       setup: compacted,
       expect: HEADING,
-      verify: (context) => (hasMarker(context.env, context.sessionId, COMPACTED_MARKER) ? "the compaction marker was not taken" : null),
+      verify: (context) => (hasMarker(openSession(context.env, context.sessionId), COMPACTED_MARKER) ? "the compaction marker was not taken" : null),
     },
     {
       name: "active, 100 MB transcript",

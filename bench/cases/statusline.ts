@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { hasMarker, levelMarkerName, loadReading, recordReading, sessionDirPath } from "../../packages/core/src/index.ts";
+import { hasMarker, levelMarkerName, loadReading, openSession, recordReading } from "../../packages/core/src/index.ts";
 import type { CaseContext, HookCases } from "./types.ts";
 
 /** The captured status line stdin after a response, with `inputTokens` in the context. */
@@ -14,12 +14,12 @@ export function statusLinePayload(context: CaseContext, inputTokens: number) {
 }
 
 function freshSession(context: CaseContext) {
-  rmSync(sessionDirPath(context.env, context.sessionId), { recursive: true, force: true });
+  rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true });
 }
 
 /** The reading the previous response left, as the statusline recorded it (levels synced for it). */
 function previousReading(context: CaseContext, contextTokens: number) {
-  recordReading(context.env, context.sessionId, {
+  recordReading(openSession(context.env, context.sessionId), {
     source: "statusline",
     contextTokens,
     modelWindowTokens: 1_000_000,
@@ -40,8 +40,8 @@ export const cases: HookCases = {
       payload: (context) => statusLinePayload(context, 500_000),
       // The reading the first run recorded, made fresh again so no run has to rewrite it.
       setup: (context) => {
-        const recorded = loadReading(context.env, context.sessionId);
-        if (recorded) recordReading(context.env, context.sessionId, { ...recorded, atMs: Date.now() });
+        const recorded = loadReading(openSession(context.env, context.sessionId));
+        if (recorded) recordReading(openSession(context.env, context.sessionId), { ...recorded, atMs: Date.now() });
       },
       expect: "ctx 51%",
     },
@@ -52,7 +52,7 @@ export const cases: HookCases = {
       payload: (context) => statusLinePayload(context, 500_000),
       setup: (context) => previousReading(context, 490_000),
       expect: "ctx 51%",
-      verify: (context) => (loadReading(context.env, context.sessionId)?.contextTokens === 500_000 ? null : "the reading was not recorded"),
+      verify: (context) => (loadReading(openSession(context.env, context.sessionId))?.contextTokens === 500_000 ? null : "the reading was not recorded"),
     },
     {
       name: "crossing 60%",
@@ -63,7 +63,7 @@ export const cases: HookCases = {
         previousReading(context, 560_000);
       },
       expect: "ctx 65%",
-      verify: (context) => (hasMarker(context.env, context.sessionId, levelMarkerName(60)) ? null : "level-60 was not raised"),
+      verify: (context) => (hasMarker(openSession(context.env, context.sessionId), levelMarkerName(60)) ? null : "level-60 was not raised"),
     },
     {
       name: "first reading",
@@ -71,7 +71,7 @@ export const cases: HookCases = {
       payload: (context) => statusLinePayload(context, 500_000),
       setup: freshSession,
       expect: "ctx 51%",
-      verify: (context) => (loadReading(context.env, context.sessionId)?.contextTokens === 500_000 ? null : "the reading was not recorded"),
+      verify: (context) => (loadReading(openSession(context.env, context.sessionId))?.contextTokens === 500_000 ? null : "the reading was not recorded"),
     },
   ],
 };

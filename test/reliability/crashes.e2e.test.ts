@@ -5,7 +5,18 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { appendLedger, compactStatePath, isUnfilledState, ledgerPath, loadReading, readLedger, recordReading, renderState, sessionDirPath, verifyState } from "../../packages/core/src/index.ts";
+import {
+  appendLedger,
+  compactStatePath,
+  isUnfilledState,
+  ledgerPath,
+  loadReading,
+  openSession,
+  readLedger,
+  recordReading,
+  renderState,
+  verifyState,
+} from "../../packages/core/src/index.ts";
 import { recordFigures } from "./figures.ts";
 import { CARRYOVER_CLI, hookExecutable, STATE_CLI } from "./hooks.ts";
 import { capturedPayloads } from "./payloads.ts";
@@ -99,7 +110,7 @@ describe("SIGKILL while writing", () => {
 
   test("post-compact appending to the ledger (and rewriting it past its cap): the ledger is the old one or the new one", async () => {
     const executable = hookExecutable("post-compact");
-    const path = ledgerPath(sandbox.env, SESSION);
+    const path = ledgerPath(openSession(sandbox.env, SESSION));
     const summary = `NEW ${"s".repeat(40_000)}`;
     const payload = { ...capturedPayloads("PostCompact", sandbox)[0]!, session_id: SESSION, prompt_id: "crash", compact_summary: `<summary>${summary}</summary>` };
     // A cap of 3 over 3 entries: every run drops the oldest and rewrites the whole file.
@@ -110,13 +121,13 @@ describe("SIGKILL while writing", () => {
       dir: sessionDir,
       reset() {
         rmSync(sessionDir, { recursive: true, force: true });
-        olds.forEach((old, index) => appendLedger(sandbox.env, SESSION, { atMs: index, trigger: "auto", promptId: old, summary: old }, 50));
+        olds.forEach((old, index) => appendLedger(openSession(sandbox.env, SESSION), { atMs: index, trigger: "auto", promptId: old, summary: old }, 50));
       },
       run: (kill) => runFile(executable, { env, cwd: sandbox.project, stdin: JSON.stringify(payload), ...killOptions(kill, sessionDir) }),
       judge() {
         const lines = readFileSync(path, "utf8").split("\n");
         if (lines.pop() !== "") return "the last line is torn";
-        const summaries = readLedger(sandbox.env, SESSION).map((entry) => entry.summary);
+        const summaries = readLedger(openSession(sandbox.env, SESSION)).map((entry) => entry.summary);
         if (summaries.length !== lines.length) return `${lines.length - summaries.length} unreadable lines`;
         if (JSON.stringify(summaries) === JSON.stringify(olds)) return "old";
         return JSON.stringify(summaries) === JSON.stringify(["SECOND", "THIRD", summary]) ? "new" : `neither: ${summaries.map((text) => text.slice(0, 10)).join(", ")}`;
@@ -128,18 +139,18 @@ describe("SIGKILL while writing", () => {
   test("the status line recording a new reading over the old one (written in place): the reading is the old one or the new one", async () => {
     const executable = hookExecutable("statusline");
     const session = SESSIONS[2]!;
-    const sessionDir = sessionDirPath(sandbox.env, session);
+    const sessionDir = openSession(sandbox.env, session).dir;
     const old = { source: "statusline" as const, contextTokens: 123_456, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, model: "claude-opus-5-5-with-a-longer-name", atMs: 1 };
     const stdin = JSON.stringify({ ...capturedPayloads("StatusLine", sandbox)[0]!, session_id: session });
     const outcomes = await killRepeatedly("reading-overwrite", {
       dir: sessionDir,
       reset() {
         rmSync(sessionDir, { recursive: true, force: true });
-        recordReading(sandbox.env, session, old);
+        recordReading(openSession(sandbox.env, session), old);
       },
       run: (kill) => runFile(executable, { env: sandbox.env, cwd: sandbox.project, stdin, ...killOptions(kill, sessionDir) }),
       judge() {
-        const reading = loadReading(sandbox.env, session);
+        const reading = loadReading(openSession(sandbox.env, session));
         if (reading === null) return `unreadable: ${JSON.stringify(readFileSync(join(sessionDir, "usage.json"), "utf8").slice(0, 80))}`;
         if (reading.contextTokens === old.contextTokens && reading.model === old.model) return "old";
         return reading.source === "statusline" && reading.model === "claude-opus-5-5" && reading.atMs > 1 ? "new" : `neither: ${JSON.stringify(reading)}`;
@@ -190,8 +201,8 @@ describe("SIGKILL while writing", () => {
 describe("a torn last line in the JSONL ledger", () => {
   test("is skipped by every reader, and the next PostCompact's entry is kept whole", async () => {
     const session = SESSIONS[1]!;
-    appendLedger(sandbox.env, session, { atMs: 1, trigger: "auto", promptId: "one", summary: "ONE" }, 50);
-    writeFileSync(ledgerPath(sandbox.env, session), `${readFileSync(ledgerPath(sandbox.env, session), "utf8")}{"atMs":2,"trigger":"auto","summary":"TO`);
+    appendLedger(openSession(sandbox.env, session), { atMs: 1, trigger: "auto", promptId: "one", summary: "ONE" }, 50);
+    writeFileSync(ledgerPath(openSession(sandbox.env, session)), `${readFileSync(ledgerPath(openSession(sandbox.env, session)), "utf8")}{"atMs":2,"trigger":"auto","summary":"TO`);
     const common = { session_id: session, transcript_path: join(sandbox.transcriptsDir, `${session}.jsonl`), cwd: sandbox.project };
     const run = (name: string, event: string, fields: Record<string, unknown>) =>
       runFile(hookExecutable(name), { env: sandbox.env, cwd: sandbox.project, stdin: JSON.stringify({ ...capturedPayloads(event, sandbox)[0]!, ...common, ...fields }), deadlineMs: 30_000 });
@@ -199,9 +210,9 @@ describe("a torn last line in the JSONL ledger", () => {
     expect(steering.code).toBe(0);
     expect(steering.stdout).toContain("ONE");
     expect((await run("post-compact", "PostCompact", { prompt_id: "three", compact_summary: "<summary>THREE</summary>" })).code).toBe(0);
-    expect(readLedger(sandbox.env, session).map((entry) => entry.summary)).toEqual(["ONE", "THREE"]);
+    expect(readLedger(openSession(sandbox.env, session)).map((entry) => entry.summary)).toEqual(["ONE", "THREE"]);
     const recovery = await run("recovery", "SessionStart", { source: "compact", prompt_id: "three" });
     expect(recovery.stdout).toContain("carryover recovery");
-    recordFigures("crash.torn-ledger-line", { readersOk: 3, entriesKept: readLedger(sandbox.env, session).length });
+    recordFigures("crash.torn-ledger-line", { readersOk: 3, entriesKept: readLedger(openSession(sandbox.env, session)).length });
   }, 60_000);
 });

@@ -4,7 +4,13 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { hasPendingCompaction, loadReading, markCompacted, readLedger } from "../../packages/core/src/index.ts";
+import {
+  hasPendingCompaction,
+  loadReading,
+  markCompacted,
+  openSession,
+  readLedger,
+} from "../../packages/core/src/index.ts";
 import { payloadPath } from "../../test-fixtures/payloads/index.ts";
 import { recordFigures } from "./figures.ts";
 import { hookExecutable } from "./hooks.ts";
@@ -39,7 +45,7 @@ describe("races", () => {
     const failures: string[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const promptId = `compaction-${round}`;
-      markCompacted(sandbox.env, session, { trigger: "auto", promptId }, Date.now());
+      markCompacted(openSession(sandbox.env, session), { trigger: "auto", promptId }, Date.now());
       const common = { session_id: session, transcript_path: transcript, cwd: sandbox.project };
       const runs = await Promise.all([
         runHook("recovery", "SessionStart", { ...common, source: "compact", prompt_id: promptId }),
@@ -47,7 +53,7 @@ describe("races", () => {
       ]);
       for (const run of runs) if (run.code !== 0 || run.stderr) failures.push(`round ${round}: exit ${run.code} ${run.stderr}`);
       deliveries.push(runs.filter((run) => run.stdout.includes("carryover recovery")).length);
-      if (hasPendingCompaction(sandbox.env, session)) failures.push(`round ${round}: the compaction is still pending`);
+      if (hasPendingCompaction(openSession(sandbox.env, session))) failures.push(`round ${round}: the compaction is still pending`);
     }
     const counted = { rounds: ROUNDS, exactlyOne: deliveries.filter((count) => count === 1).length, none: deliveries.filter((count) => count === 0).length, two: deliveries.filter((count) => count === 2).length };
     recordFigures("race.recovery-channels", counted);
@@ -82,8 +88,8 @@ describe("races", () => {
     const crossTalk: string[] = [];
     sessions.forEach((session, index) => {
       const [, , , recovery, steering] = outputs[index]!.map((run) => run.stdout);
-      if (loadReading(sandbox.env, session)?.contextTokens !== tokensOf(index)) crossTalk.push(`${session}: reading ${loadReading(sandbox.env, session)?.contextTokens}`);
-      const ledger = readLedger(sandbox.env, session).map((entry) => entry.summary);
+      if (loadReading(openSession(sandbox.env, session))?.contextTokens !== tokensOf(index)) crossTalk.push(`${session}: reading ${loadReading(openSession(sandbox.env, session))?.contextTokens}`);
+      const ledger = readLedger(openSession(sandbox.env, session)).map((entry) => entry.summary);
       if (JSON.stringify(ledger) !== JSON.stringify([summaryOf(index)])) crossTalk.push(`${session}: ledger ${JSON.stringify(ledger)}`);
       if (!recovery!.includes(session)) crossTalk.push(`${session}: recovery does not name its session`);
       if (!steering!.includes(summaryOf(index))) crossTalk.push(`${session}: second PreCompact does not carry its summary forward`);

@@ -7,9 +7,10 @@ import {
   defaultStateDir,
   levelMarkerName,
   markCompacted,
-  renderState,
+  openSession,
   recordReading,
   removeMarker,
+  renderState,
   writeMarker,
 } from "../../packages/core/src/index.ts";
 import { projectPinnedPath, userPinnedPath } from "../../packages/hook-pin/src/pinned.ts";
@@ -40,12 +41,12 @@ export function seedFiles(sandbox: Sandbox): void {
  */
 export function seedState(sandbox: Sandbox, nowMs: number): void {
   for (const session of SESSIONS) {
-    markCompacted(sandbox.env, session, { trigger: "auto", promptId: `seed-${nowMs}` }, nowMs);
+    markCompacted(openSession(sandbox.env, session), { trigger: "auto", promptId: `seed-${nowMs}` }, nowMs);
     for (const level of [60, 85]) {
-      removeMarker(sandbox.env, session, announcedMarkerName(level));
-      writeMarker(sandbox.env, session, levelMarkerName(level), { percent: 91 }, nowMs);
+      removeMarker(openSession(sandbox.env, session), announcedMarkerName(level));
+      writeMarker(openSession(sandbox.env, session), levelMarkerName(level), { percent: 91 }, nowMs);
     }
-    recordReading(sandbox.env, session, { source: "statusline", contextTokens: 182_000, modelWindowTokens: 200_000, autoCompactTokens: 200_000, model: "claude-opus-5-5", atMs: nowMs });
+    recordReading(openSession(sandbox.env, session), { source: "statusline", contextTokens: 182_000, modelWindowTokens: 200_000, autoCompactTokens: 200_000, model: "claude-opus-5-5", atMs: nowMs });
     const bodies = { "## Active Plan": "ship the parser rewrite", "## Session Decisions": "- keep the public API stable" };
     write(compactStatePath(sandbox.env, session), renderState([`Session: ${session}`, `Saved: ${new Date(nowMs).toISOString()}`], bodies));
   }

@@ -1,7 +1,7 @@
-import { type HookDefinition, type HookIO, type LazyHook, runHook, runStatusLine, type StatusLineCommand } from "../../packages/core/src/index.ts";
+import { type HookDefinition, type HookIO, runHook, runStatusLine, type StatusLineDefinition } from "../../packages/core/src/index.ts";
 
 /** What a hook's bin.ts hands core's runtime: the exact object the shipped executable runs. */
-export type Shipped = { kind: "hook"; hook: HookDefinition<any, any> | LazyHook<any> } | { kind: "statusline"; command: StatusLineCommand };
+export type Shipped = { kind: "hook"; hook: HookDefinition<any, any, any> } | { kind: "statusline"; command: StatusLineDefinition };
 
 export interface InProcessRun {
   output: string;

@@ -4,7 +4,15 @@
 import { chownSync, chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { compactStatePath, defaultStateDir, ledgerPath, logPath, markerPath, renderState, sessionDirPath } from "../../packages/core/src/index.ts";
+import {
+  compactStatePath,
+  defaultStateDir,
+  ledgerPath,
+  logPath,
+  markerPath,
+  openSession,
+  renderState,
+} from "../../packages/core/src/index.ts";
 import { recordFigures } from "./figures.ts";
 import { hookExecutable, STATE_CLI } from "./hooks.ts";
 import { capturedPayloads } from "./payloads.ts";
@@ -60,7 +68,7 @@ function plantedState(): string {
 describe("a symlink planted at a path carryover writes", () => {
   test("at the compaction marker: post-compact refuses it with a log line, the link's target untouched", async () => {
     const victim = victimFile();
-    plantLink(markerPath(sandbox.env, SESSION, "compacted"), victim);
+    plantLink(markerPath(openSession(sandbox.env, SESSION), "compacted"), victim);
     await runHook("post-compact", "PostCompact");
     expect(readFileSync(victim, "utf8")).toBe("keep me\n");
     expect(logText()).toMatch(/post-compact: refusing .*markers\/compacted\.json: it is a symlink/);
@@ -69,7 +77,7 @@ describe("a symlink planted at a path carryover writes", () => {
 
   test("at the usage reading: the status line still shows, records nothing through it, logs why", async () => {
     const victim = victimFile();
-    plantLink(join(sessionDirPath(sandbox.env, SESSION), "usage.json"), victim);
+    plantLink(join(openSession(sandbox.env, SESSION).dir, "usage.json"), victim);
     const run = await runHook("statusline", "StatusLine");
     expect(run.stdout).toMatch(/ctx/);
     expect(readFileSync(victim, "utf8")).toBe("keep me\n");
@@ -79,7 +87,7 @@ describe("a symlink planted at a path carryover writes", () => {
 
   test("at the compaction ledger: post-compact appends nothing through it and logs why", async () => {
     const victim = victimFile();
-    plantLink(ledgerPath(sandbox.env, SESSION), victim);
+    plantLink(ledgerPath(openSession(sandbox.env, SESSION)), victim);
     await runHook("post-compact", "PostCompact");
     expect(readFileSync(victim, "utf8")).toBe("keep me\n");
     expect(logText()).toMatch(/post-compact: ELOOP.*compactions\.jsonl/);
@@ -89,7 +97,7 @@ describe("a symlink planted at a path carryover writes", () => {
   test("at the session dir: every hook that writes there refuses it, nothing lands in the target dir", async () => {
     const elsewhere = join(sandbox.root, "elsewhere");
     mkdirSync(elsewhere);
-    plantLink(sessionDirPath(sandbox.env, SESSION), elsewhere);
+    plantLink(openSession(sandbox.env, SESSION).dir, elsewhere);
     await runHook("post-compact", "PostCompact");
     await runHook("pre-compact", "PreCompact");
     await runHook("statusline", "StatusLine");

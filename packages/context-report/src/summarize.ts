@@ -4,6 +4,7 @@ import {
   isSafeSessionId,
   loadReading,
   modelWindowTokens,
+  openSession,
   readAutoCompactSettings,
 } from "@carryover/core";
 import { adviseOn } from "./advice.ts";
@@ -133,7 +134,7 @@ function systemContributions(collected: CollectedContext): {
 
 function modelWindow(collected: CollectedContext, settings: ReportSettings): number {
   if (settings.contextWindowTokens) return settings.contextWindowTokens;
-  const reading = collected.sessionId && isSafeSessionId(collected.sessionId) ? loadReading(settings.env, collected.sessionId) : null;
+  const reading = collected.sessionId && isSafeSessionId(collected.sessionId) ? loadReading(openSession(settings.env, collected.sessionId)) : null;
   return reading?.modelWindowTokens || modelWindowTokens(collected.model ?? undefined);
 }
 

@@ -49,7 +49,13 @@ export {
   usagePercents,
 } from "./claude/usage.ts";
 
-export { type CandidateOptions, type CandidateStats, forEachCandidateLine, type Needle, needle } from "./transcript/candidates.ts";
+export {
+  type CandidateOptions,
+  type CandidateStats,
+  forEachCandidateLine,
+  type Needle,
+  needle,
+} from "./transcript/candidates.ts";
 export type {
   Activity,
   CommandRun,
@@ -69,13 +75,12 @@ export {
   type CompactionFacts,
   hasPendingCompaction,
   markCompacted,
-  rearmLevels,
+  type PendingCompaction,
   RECOVERY_DELIVERED_MARKER,
   recordRecoveryDelivered,
   takePendingCompaction,
 } from "./session/compaction.ts";
 export { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./session/ledger.ts";
-export { rearmLevelsBelow, REARM_MARGIN_PERCENT, sameLevelBands, syncLevelMarkers } from "./session/level-markers.ts";
 export {
   ANNOUNCED_MARKER_PREFIX,
   announcedMarkerName,
@@ -83,6 +88,11 @@ export {
   LEVEL_MARKER_PREFIX,
   levelMarkerName,
   levelsReached,
+  REARM_MARGIN_PERCENT,
+  rearmLevels,
+  rearmLevelsBelow,
+  sameLevelBands,
+  syncLevelMarkers,
 } from "./session/levels.ts";
 export {
   consumeMarker,
@@ -96,14 +106,8 @@ export {
   removeMarker,
   writeMarker,
 } from "./session/markers.ts";
-export {
-  carryoverOwnPaths,
-  compactStatePath,
-  defaultStateDir,
-  ensureSessionDir,
-  mechanicalSnapshotPath,
-  sessionDirPath,
-} from "./session/paths.ts";
+export { carryoverOwnPaths, compactStatePath, defaultStateDir, mechanicalSnapshotPath } from "./session/paths.ts";
+export { openSession, type Session, type SessionPaths, sessionPaths } from "./session/session.ts";
 export {
   currentUsage,
   forgetReading,
@@ -129,22 +133,12 @@ export { isUnfilledState } from "./session/state-unfilled.ts";
 export {
   type HookEvent,
   type HookInput,
-  type HookInputs,
   parseHookInput,
   type PostCompactInput,
   type PostToolUseInput,
   type PreCompactInput,
-  postCompactInput,
-  postToolUseInput,
-  preCompactInput,
   type SessionStartInput,
-  type StatusLineInput,
-  type StopInput,
-  sessionStartInput,
-  statusLineInput,
-  stopInput,
   type UserPromptSubmitInput,
-  userPromptSubmitInput,
 } from "./schema/payloads.ts";
 
 export {
@@ -166,9 +160,15 @@ export {
 
 export { configDescription } from "./config/descriptions.ts";
 export { type ConfigKey, type ConfigSection, configKeys, type SectionConfig, sectionKeys } from "./config/keys.ts";
-export { type Config, checkConfigValue, configEnvName, configKeyLabel, fastPathConfig, loadConfig } from "./config/load.ts";
+export {
+  type Config,
+  checkConfigValue,
+  configEnvName,
+  configKeyLabel,
+  loadConfig,
+  probeConfig,
+} from "./config/load.ts";
 
-export { main } from "./runtime/main.ts";
 export { logLine } from "./runtime/log.ts";
 export {
   contextOutput,
@@ -177,13 +177,14 @@ export {
   MAX_CONTEXT_CHARS,
   mergeOutputs,
 } from "./runtime/output.ts";
-export {
-  type FastPathContext,
-  type HookContext,
-  type HookDefinition,
-  type HookIO,
-  type LazyHook,
-  runHook,
-} from "./runtime/run-hook.ts";
-export { runStatusLine, type StatusLineCommand, type StatusLineContext, statusLineMain } from "./runtime/statusline.ts";
+export type {
+  HookContext,
+  HookDefinition,
+  HookIO,
+  ProbeContext,
+  StatusLineContext,
+  StatusLineDefinition,
+} from "./runtime/definition.ts";
+export { main, runHook } from "./runtime/main.ts";
+export { runStatusLine, statusLineMain } from "./runtime/statusline.ts";
 export { isDebug, isHookEnabled } from "./runtime/switches.ts";

@@ -1,15 +1,11 @@
 // A hook for the runtime tests, run through `main` like every shipped hook. What it does is chosen by the
-// prompt it gets; PROBE_LAZY=1 gives it a fast path (`skip`) that skips the prompt "skip".
-import { fastPathConfig } from "../src/config/load.ts";
+// prompt it gets; its probe finds nothing to do for the prompts "skip…", and hands run what it saw otherwise.
+import { probeConfig } from "../src/config/load.ts";
+import type { HookContext, HookDefinition } from "../src/runtime/definition.ts";
 import { main } from "../src/runtime/main.ts";
-import type { HookContext, HookDefinition, LazyHook } from "../src/runtime/run-hook.ts";
-import { statusLineInput, userPromptSubmitInput } from "../src/schema/payloads.ts";
 
-type Event = "UserPromptSubmit" | "StatusLine";
-
-async function run({ input, event, config, projectDir, log }: HookContext<Event, "pin">) {
-  if (event === "StatusLine") return `status ${input.session_id}`;
-  switch ((input as HookContext<"UserPromptSubmit", "pin">["input"]).prompt) {
+async function run({ input, config, projectDir, log }: HookContext<"UserPromptSubmit", "pin">, found: string) {
+  switch (input.prompt) {
     case "json":
       return { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "context ✓" }, systemMessage: "shown" };
     case "text":
@@ -17,7 +13,10 @@ async function run({ input, event, config, projectDir, log }: HookContext<Event,
     case "throw":
       throw new Error("probe failure");
     case "config":
+    case "config-in-probe":
       return JSON.stringify({ hook: config.hook, projectDir });
+    case "found":
+      return `the probe saw ${found}`;
     case "log":
       log("note from run");
       return null;
@@ -29,20 +28,17 @@ async function run({ input, event, config, projectDir, log }: HookContext<Event,
   }
 }
 
-const definition: HookDefinition<Event, "pin"> = {
+const hook: HookDefinition<"UserPromptSubmit", "pin", string> = {
   name: "pin",
-  inputs: { UserPromptSubmit: userPromptSubmitInput, StatusLine: statusLineInput },
+  events: ["UserPromptSubmit"],
+  probe: (context) => {
+    const prompt = context.payload.prompt;
+    if (prompt === "skip-throws") throw new Error("probe skip failure");
+    if (prompt === "skip-with-config") probeConfig(context);
+    if (prompt === "config-in-probe") probeConfig(context);
+    return typeof prompt === "string" && prompt.startsWith("skip") ? null : `"${String(prompt)}"`;
+  },
   run,
 };
 
-const lazy: LazyHook<"pin"> = {
-  name: "pin",
-  skip: ({ payload, env, projectDir }) => {
-    if (payload.prompt === "skip-throws") throw new Error("probe skip failure");
-    if (payload.prompt === "skip-with-config") return fastPathConfig("pin", env, projectDir) !== null;
-    return payload.prompt === "skip";
-  },
-  load: async () => definition,
-};
-
-main(process.env.PROBE_LAZY ? lazy : { name: "pin", load: async () => definition });
+main(hook);

@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import { appendLine } from "../src/fs/atomic.ts";
 import { markCompacted, recordRecoveryDelivered, takePendingCompaction } from "../src/session/compaction.ts";
 import { consumeMarker, createMarkerOnce } from "../src/session/markers.ts";
+import { openSession } from "../src/session/session.ts";
 
 // `target` is the marker name, or the file for "append".
 const [operation, home, sessionId, target] = process.argv.slice(2) as [string, string, string, string];
@@ -13,17 +14,18 @@ const HOUR_MS = 3_600_000;
 
 // "won" when this racer got (or delivered) what is at stake in the round, "lost" otherwise.
 const operations: Record<string, (round: number) => boolean> = {
-  consume: () => consumeMarker(env, sessionId, target, { nowMs: Date.now() }) !== null,
-  "create-once": () => createMarkerOnce(env, sessionId, target, { pid: process.pid }, Date.now()),
+  consume: () => consumeMarker(openSession(env, sessionId), target, { nowMs: Date.now() }) !== null,
+  "create-once": () => createMarkerOnce(openSession(env, sessionId), target, { pid: process.pid }, Date.now()),
   // A recovery channel: delivers when it takes a pending compaction, then records the delivery.
   "take-and-deliver": () => {
-    const taken = takePendingCompaction(env, sessionId, Date.now(), HOUR_MS);
-    if (taken) recordRecoveryDelivered(env, sessionId, taken.data.promptId, Date.now());
-    return taken !== null;
+    const session = openSession(env, sessionId);
+    const taken = takePendingCompaction(session, Date.now(), HOUR_MS);
+    if (taken && !taken.delivered) recordRecoveryDelivered(session, taken.marker.data.promptId, Date.now());
+    return taken !== null && !taken.delivered;
   },
   // SessionStart(compact) in 2.1.332: it knows a compaction happened, delivers, records it.
   "deliver-at-session-start": (round) => {
-    recordRecoveryDelivered(env, sessionId, `prompt-${round}`, Date.now());
+    recordRecoveryDelivered(openSession(env, sessionId), `prompt-${round}`, Date.now());
     return true;
   },
   // 100 lines of 4 KiB, each one character repeated, so a line torn by another writer shows.
@@ -33,7 +35,7 @@ const operations: Record<string, (round: number) => boolean> = {
     return true;
   },
   "post-compact": (round) => {
-    markCompacted(env, sessionId, { trigger: "auto", promptId: `prompt-${round}` }, Date.now());
+    markCompacted(openSession(env, sessionId), { trigger: "auto", promptId: `prompt-${round}` }, Date.now());
     return false;
   },
 };

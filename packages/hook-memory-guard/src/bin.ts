@@ -1,4 +1,4 @@
 import { main } from "@carryover/core";
-import { nothingToSay } from "./fast-path.ts";
+import { hook } from "./hook.ts";
 
-main({ name: "memory-guard", skip: nothingToSay, load: () => import("./run.ts").then((module) => module.memoryGuardHook) });
+main(hook);

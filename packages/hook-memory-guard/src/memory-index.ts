@@ -1,5 +1,4 @@
-import { join } from "node:path";
-import { autoMemoryDir, type Env, readFileNoFollow } from "@carryover/core";
+import { readFileNoFollow } from "@carryover/core";
 
 // Claude Code 2.1.332 loads MEMORY.md's first 200 lines, then cuts that to the whole lines that fit in
 // 25,000 characters (measured: "limit: 24.4KB", counted in characters, not UTF-8 bytes; trailing
@@ -52,11 +51,10 @@ export interface MemoryIndexCheck extends MemoryIndexLoad {
 }
 
 /**
- * Measures the project's MEMORY.md (the auto-memory dir of `cwd`'s git root) against what Claude Code
- * loads. Null when there is none. Throws when it is a symlink (carryover does not follow them).
+ * Measures a MEMORY.md against what Claude Code loads. Null when there is none. Throws when it is a symlink
+ * (carryover does not follow them).
  */
-export function checkMemoryIndex(env: Env, cwd: string, headroomPercent: number): MemoryIndexCheck | null {
-  const path = join(autoMemoryDir(env, cwd), "MEMORY.md");
+export function checkMemoryIndex(path: string, headroomPercent: number): MemoryIndexCheck | null {
   const text = readFileNoFollow(path);
   if (text === null) return null;
   const load = measureMemoryIndex(text);

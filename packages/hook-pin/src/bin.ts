@@ -1,4 +1,4 @@
 import { main } from "@carryover/core";
-import { nothingPinned } from "./fast-path.ts";
+import { hook } from "./hook.ts";
 
-main({ name: "pin", skip: nothingPinned, load: () => import("./run.ts").then((module) => module.pinHook) });
+main(hook);

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { ensureSessionDir, type Env, readFileNoFollow, sessionDirPath, writeFileAtomic } from "@carryover/core";
+import { readFileNoFollow, type Session, writeFileAtomic } from "@carryover/core";
 
 const STATE_FILE = "pin.json";
 
@@ -10,17 +10,17 @@ interface CadenceState {
   digest: string;
 }
 
-function readState(env: Env, sessionId: string): CadenceState | null {
+function readState(session: Session): CadenceState | null {
   try {
-    const state = JSON.parse(readFileNoFollow(join(sessionDirPath(env, sessionId), STATE_FILE)) ?? "null") as CadenceState | null;
+    const state = JSON.parse(readFileNoFollow(join(session.dir, STATE_FILE)) ?? "null") as CadenceState | null;
     return typeof state?.promptsSince === "number" && typeof state.digest === "string" ? state : null;
   } catch {
     return null;
   }
 }
 
-function writeState(env: Env, sessionId: string, state: CadenceState): void {
-  writeFileAtomic(join(ensureSessionDir(env, sessionId), STATE_FILE), JSON.stringify(state));
+function writeState(session: Session, state: CadenceState): void {
+  writeFileAtomic(join(session.ensureDir(), STATE_FILE), JSON.stringify(state));
 }
 
 /**
@@ -42,14 +42,14 @@ export function digestOf(text: string): string {
  * Counts one prompt and says whether the pinned text is due: on the session's first prompt, every
  * `everyTurns` prompts after the last injection, and as soon as the text changed.
  */
-export function takePromptTurn(env: Env, sessionId: string, everyTurns: number, digest: string): boolean {
-  const state = readState(env, sessionId);
+export function takePromptTurn(session: Session, everyTurns: number, digest: string): boolean {
+  const state = readState(session);
   const due = !state || state.digest !== digest || state.promptsSince + 1 >= everyTurns;
-  writeState(env, sessionId, due ? { promptsSince: 0, digest } : { promptsSince: state.promptsSince + 1, digest });
+  writeState(session, due ? { promptsSince: 0, digest } : { promptsSince: state.promptsSince + 1, digest });
   return due;
 }
 
 /** After a compaction the text was just injected: the count starts again from there. */
-export function recordInjection(env: Env, sessionId: string, digest: string): void {
-  writeState(env, sessionId, { promptsSince: 0, digest });
+export function recordInjection(session: Session, digest: string): void {
+  writeState(session, { promptsSince: 0, digest });
 }

@@ -1,3 +1,4 @@
 import { main } from "@carryover/core";
+import { hook } from "./hook.ts";
 
-main({ name: "post-compact", load: () => import("./run.ts").then((module) => module.postCompactHook) });
+main(hook);

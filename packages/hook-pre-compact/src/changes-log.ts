@@ -41,10 +41,12 @@ export function changesSection(compaction: Compaction, facts: TranscriptFacts, s
 /**
  * Adds or replaces this compaction's section; creates the file with a short head when it is new. Sessions
  * of one project share the file: the lock keeps two compacting at once from dropping each other's section.
+ * Returns the path.
  */
-export function writeChangesLog(env: Env, path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope): void {
+export function writeChangesLog(env: Env, path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope): string {
   withFileLock(ensureLockDir(env), path, () => {
     const existing = readFileNoFollow(path) ?? FILE_HEAD;
     writeFileAtomic(path, upsertSection(existing, sectionMarker(compaction), changesSection(compaction, facts, scope)), 0o644);
   });
+  return path;
 }

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "@carryover/core";
+import { loadConfig, openSession } from "@carryover/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oneLine } from "./describe.ts";
-import { run } from "./run.ts";
+import { hook } from "./hook.ts";
 
 // Expected values written by reading each transcript (test-fixtures/real-transcripts/README.md).
 const DIR = join(import.meta.dirname, "../../../test-fixtures/real-transcripts");
@@ -37,7 +37,9 @@ describe.each(cases.map((expected) => [expected.transcript as string, expected] 
       prompt_id: "p-1",
     };
     const config = loadConfig("pre-compact", env, project);
-    steering = (await run({ input, event: "PreCompact", env, nowMs: Date.UTC(2026, 10, 29), config, projectDir: project, log: () => {} })) as string;
+    const session = openSession(env, input.session_id);
+    const context = { input, event: "PreCompact" as const, env, nowMs: Date.UTC(2026, 10, 29), config, projectDir: project, session, log: () => {} };
+    steering = (await hook.run(context, undefined)) as string;
     changes = readFileSync(join(project, "CHANGES_SESSION.md"), "utf8");
   });
 

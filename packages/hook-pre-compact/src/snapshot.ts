@@ -1,8 +1,40 @@
-import { MECHANICAL_SNAPSHOT_MARK, readFileHead, renderState, type TranscriptFacts } from "@carryover/core";
+import {
+  type Env,
+  errorMessage,
+  MECHANICAL_SNAPSHOT_MARK,
+  mechanicalSnapshotPath,
+  plansDir,
+  readFileHead,
+  renderState,
+  scanTranscript,
+  type Session,
+  type TranscriptFacts,
+  writeFileAtomic,
+} from "@carryover/core";
 import { commandLines, errorLines, fileLines, oneLine, progressLines, progressSummary, type Scope, shownPath } from "./describe.ts";
 import type { Compaction } from "./sections.ts";
 
 const PLAN_HEAD_BYTES = 4096;
+// Bounds the scan on any transcript: about half a second at the scanner's 500+ MB/s.
+const MAX_SCAN_BYTES = 256 * 1024 * 1024;
+
+/** What the transcript says since the previous compaction; null (logged) when it cannot be read. */
+export async function readFacts(path: string, env: Env, ownPaths: string[], log: (message: string) => void) {
+  try {
+    return await scanTranscript(path, { maxBytes: MAX_SCAN_BYTES, plansDir: plansDir(env), ownPaths });
+  } catch (error) {
+    log(`transcript not read (${errorMessage(error)}): no changes log, snapshot or memory entry for this compaction`);
+    return null;
+  }
+}
+
+/** Writes the session's mechanical snapshot; returns its path. */
+export function writeSnapshot(session: Session, compaction: Compaction, facts: TranscriptFacts, scope: Scope, transcript: string): string {
+  session.ensureDir();
+  const path = mechanicalSnapshotPath(session);
+  writeFileAtomic(path, snapshotText(compaction, facts, scope, transcript));
+  return path;
+}
 
 /**
  * compact-prep's state file, every header in order, filled mechanically from the transcript: what an

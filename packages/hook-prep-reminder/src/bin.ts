@@ -1,4 +1,4 @@
 import { main } from "@carryover/core";
-import { nothingPending } from "./fast-path.ts";
+import { hook } from "./hook.ts";
 
-main({ name: "prep-reminder", skip: nothingPending, load: () => import("./run.ts").then((module) => module.prepReminderHook) });
+main(hook);

@@ -1,4 +1,4 @@
 import { main } from "@carryover/core";
-import { nothingToRecover } from "./fast-path.ts";
+import { hook } from "./hook.ts";
 
-main({ name: "recovery", skip: nothingToRecover, load: () => import("./run.ts").then((module) => module.recoveryHook) });
+main(hook);

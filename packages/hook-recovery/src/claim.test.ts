@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listMarkers } from "@carryover/core";
+import { listMarkers, openSession } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claimRecovery, RECOVERY_CLAIM_PREFIX } from "./claim.ts";
 
@@ -17,16 +17,16 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe("claimRecovery", () => {
   it("gives a compaction to the first channel only; a later compaction is claimed anew and the earlier claim goes", () => {
-    expect(claimRecovery(env, SESSION, "prompt-1", 1)).toBe(true);
-    expect(claimRecovery(env, SESSION, "prompt-1", 2)).toBe(false);
-    expect(claimRecovery(env, SESSION, "prompt-2", 3)).toBe(true);
-    expect(listMarkers(env, SESSION, RECOVERY_CLAIM_PREFIX)).toHaveLength(1);
-    expect(claimRecovery(env, SESSION, "prompt-2", 4)).toBe(false);
+    expect(claimRecovery(openSession(env, SESSION), "prompt-1", 1)).toBe(true);
+    expect(claimRecovery(openSession(env, SESSION), "prompt-1", 2)).toBe(false);
+    expect(claimRecovery(openSession(env, SESSION), "prompt-2", 3)).toBe(true);
+    expect(listMarkers(openSession(env, SESSION), RECOVERY_CLAIM_PREFIX)).toHaveLength(1);
+    expect(claimRecovery(openSession(env, SESSION), "prompt-2", 4)).toBe(false);
   });
 
   it("without a prompt id there is nothing to key a claim on: every channel may deliver, nothing is written", () => {
-    expect(claimRecovery(env, SESSION, undefined, 1)).toBe(true);
-    expect(claimRecovery(env, SESSION, undefined, 2)).toBe(true);
-    expect(listMarkers(env, SESSION)).toEqual([]);
+    expect(claimRecovery(openSession(env, SESSION), undefined, 1)).toBe(true);
+    expect(claimRecovery(openSession(env, SESSION), undefined, 2)).toBe(true);
+    expect(listMarkers(openSession(env, SESSION))).toEqual([]);
   });
 });

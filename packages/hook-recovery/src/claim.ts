@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createMarkerOnce, type Env, listMarkers, removeMarker } from "@carryover/core";
+import { createMarkerOnce, listMarkers, removeMarker, type Session } from "@carryover/core";
 
 /** One per compaction (its prompt_id hashed): created by whichever recovery channel delivers it. */
 export const RECOVERY_CLAIM_PREFIX = "recovery-claim-";
@@ -10,10 +10,10 @@ export const RECOVERY_CLAIM_PREFIX = "recovery-claim-";
  * written after the work and read before it. Without a prompt_id there is no key: true, and the delivered
  * marker's time window decides as before. Claims of earlier compactions are dropped.
  */
-export function claimRecovery(env: Env, sessionId: string, promptId: string | undefined, nowMs: number): boolean {
+export function claimRecovery(session: Session, promptId: string | undefined, nowMs: number): boolean {
   if (!promptId) return true;
   const name = `${RECOVERY_CLAIM_PREFIX}${createHash("sha256").update(promptId).digest("hex").slice(0, 16)}`;
-  if (!createMarkerOnce(env, sessionId, name, { promptId }, nowMs)) return false;
-  for (const other of listMarkers(env, sessionId, RECOVERY_CLAIM_PREFIX)) if (other !== name) removeMarker(env, sessionId, other);
+  if (!createMarkerOnce(session, name, { promptId }, nowMs)) return false;
+  for (const other of listMarkers(session, RECOVERY_CLAIM_PREFIX)) if (other !== name) removeMarker(session, other);
   return true;
 }

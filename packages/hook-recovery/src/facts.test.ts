@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { appendLedger, renderState, stateTemplate } from "@carryover/core";
+import { appendLedger, renderState, stateTemplate, openSession } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boundary, prompt, toolCall } from "../test/transcript-lines.ts";
 import { type FactsQuery, gatherFacts } from "./facts.ts";
@@ -29,8 +29,7 @@ function transcript(...lines: string[]): string {
 
 function query(overrides: Partial<FactsQuery> = {}): FactsQuery {
   return {
-    env,
-    sessionId: SESSION,
+    session: openSession(env, SESSION),
     transcriptPath: transcript(prompt("hello")),
     projectDir: join(root, "proj"),
     stateDir: "",
@@ -120,8 +119,8 @@ describe("gatherFacts", () => {
 
   it("the previous compaction comes from the ledger without this one, else from older boundaries", async () => {
     const earlier = COMPACTED_AT - 3_600_000;
-    appendLedger(env, SESSION, { atMs: earlier, trigger: "auto", promptId: "p-old", summary: "old" }, 50);
-    appendLedger(env, SESSION, { atMs: COMPACTED_AT - 10, trigger: "auto", promptId: "p-now", summary: "now" }, 50);
+    appendLedger(openSession(env, SESSION), { atMs: earlier, trigger: "auto", promptId: "p-old", summary: "old" }, 50);
+    appendLedger(openSession(env, SESSION), { atMs: COMPACTED_AT - 10, trigger: "auto", promptId: "p-now", summary: "now" }, 50);
     const fromLedger = await gatherFacts(query());
     expect(fromLedger.previousCompactionAtMs).toBe(earlier);
     expect(fromLedger.earlierSummaries).toEqual({ path: join(root, "home/.claude/carryover/sessions", SESSION, "compactions.jsonl"), count: 1 });

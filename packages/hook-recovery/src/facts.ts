@@ -13,6 +13,7 @@ import {
   readFileNoFollow,
   readLedger,
   scanTranscript,
+  type Session,
   type StateVerification,
   type TaskItem,
   tasksDir,
@@ -56,8 +57,7 @@ export interface RecoveryFacts {
 }
 
 export interface FactsQuery {
-  env: Env;
-  sessionId: string;
+  session: Session;
   transcriptPath: string;
   projectDir: string;
   /** Config `stateDir` ("" = default). */
@@ -75,23 +75,24 @@ const MAX_PLANS = 5;
 
 /** Everything the recovery context points to, read through core (the transcript once, whole). */
 export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
-  const { env, sessionId, compaction, log } = query;
+  const { session, compaction, log } = query;
+  const { env } = session;
   const transcript = await scan(query.transcriptPath, env, log);
-  const statePath = compactStatePath(env, sessionId, query.stateDir || undefined);
-  const earlier = readLedger(env, sessionId).filter((entry) => !isSameCompaction(entry, compaction));
+  const statePath = compactStatePath(env, session.id, query.stateDir || undefined);
+  const earlier = readLedger(session).filter((entry) => !isSameCompaction(entry, compaction));
   const previousFromTranscript = (transcript?.compactions ?? [])
     .map((record) => record.atMs)
     .filter((atMs): atMs is number => atMs !== null && atMs < compaction.atMs - SAME_COMPACTION_MS);
   const previousCompactionAtMs = earlier.length > 0 ? Math.max(...earlier.map((entry) => entry.atMs)) : (previousFromTranscript.at(-1) ?? null);
-  const tasks = readTaskList(tasksDir(env, sessionId));
+  const tasks = readTaskList(tasksDir(env, session.id));
   return {
     compactedAtMs: compaction.atMs,
     trigger: compaction.trigger,
     statePath,
     state: readStateFile(statePath, log),
-    snapshot: fileTime(mechanicalSnapshotPath(env, sessionId)),
+    snapshot: fileTime(mechanicalSnapshotPath(session)),
     previousCompactionAtMs,
-    earlierSummaries: earlier.length > 0 ? { path: ledgerPath(env, sessionId), count: earlier.length } : null,
+    earlierSummaries: earlier.length > 0 ? { path: ledgerPath(session), count: earlier.length } : null,
     earlierInTranscript: previousFromTranscript.length > 0 ? { path: query.transcriptPath, count: previousFromTranscript.length } : null,
     plans: (transcript?.plansWritten ?? []).filter((path) => existsSync(path)).slice(-MAX_PLANS),
     tasks,

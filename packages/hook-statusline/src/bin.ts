@@ -1,4 +1,4 @@
 import { statusLineMain } from "@carryover/core";
-import { statusLine } from "./run.ts";
+import { statusLine } from "./hook.ts";
 
 statusLineMain(statusLine);

@@ -8,9 +8,7 @@ const captured = (name: string) => JSON.parse(readFileSync(join(PAYLOADS, `${nam
 
 it("reads the captured status line stdin after a response", () => {
   expect(statusLineFacts(captured("statusline.cache-read"))).toEqual({
-    sessionId: "efee4118-eb21-4aaa-92f7-3bcdcc5ee3c7",
     transcriptPath: "/home/user/.claude/projects/-home-user-proj/efee4118-eb21-4aaa-92f7-3bcdcc5ee3c7.jsonl",
-    projectDir: "/home/user/proj",
     modelId: "claude-opus-5-5",
     modelName: "Opus 5.5",
     windowTokens: 1_000_000,
@@ -31,9 +29,7 @@ it("treats fields of the wrong type as absent instead of failing", () => {
     context_window: { context_window_size: "1M", current_usage: { input_tokens: "5", cache_read_input_tokens: 7 } },
   });
   expect(facts).toEqual({
-    sessionId: null,
     transcriptPath: undefined,
-    projectDir: "/p",
     modelId: undefined,
     modelName: undefined,
     windowTokens: undefined,

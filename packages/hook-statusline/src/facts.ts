@@ -1,12 +1,8 @@
-import { contextTokensOf, isSafeSessionId } from "@carryover/core";
+import { contextTokensOf } from "@carryover/core";
 
 /** What the statusline reads from Claude Code's status line stdin (2.1.332, behaviour.md §1.4). */
 export interface StatusLineFacts {
-  /** Null when missing or not a safe token: the line still shows, nothing is recorded. */
-  sessionId: string | null;
   transcriptPath: string | undefined;
-  /** `workspace.project_dir`, else `cwd`. */
-  projectDir: string | undefined;
   modelId: string | undefined;
   modelName: string | undefined;
   /** `context_window_size`: the model window, not the auto-compact point. */
@@ -42,9 +38,7 @@ export function statusLineFacts(payload: Json): StatusLineFacts {
   const usage = objectAt(contextWindow, "current_usage");
   const windowTokens = countAt(contextWindow, "context_window_size");
   return {
-    sessionId: isSafeSessionId(payload.session_id) ? payload.session_id : null,
     transcriptPath: stringAt(payload, "transcript_path"),
-    projectDir: stringAt(objectAt(payload, "workspace"), "project_dir") ?? stringAt(payload, "cwd"),
     modelId: stringAt(model, "id"),
     modelName: stringAt(model, "display_name"),
     windowTokens: windowTokens && windowTokens > 0 ? windowTokens : undefined,

@@ -1,4 +1,13 @@
-import { type Env, errorMessage, levelPercent, loadReading, recordReading, sameLevelBands, syncLevelMarkers, type UsageReading, usagePercents } from "@carryover/core";
+import {
+  levelPercent,
+  loadReading,
+  recordReading,
+  sameLevelBands,
+  type Session,
+  syncLevelMarkers,
+  type UsageReading,
+  usagePercents,
+} from "@carryover/core";
 
 export interface RememberOptions {
   levels: readonly number[];
@@ -13,8 +22,8 @@ export interface RememberOptions {
  * levels changed). Skipping the sync loses nothing: the markers were synced for the previous reading, the
  * reminder only ever turns what it announced into `announced-N`, and a compaction forgets the reading.
  */
-export function remember(env: Env, sessionId: string, reading: UsageReading, { levels, freshReadingMs }: RememberOptions): void {
-  const previous = loadReading(env, sessionId);
+export function remember(session: Session, reading: UsageReading, { levels, freshReadingMs }: RememberOptions): void {
+  const previous = loadReading(session);
   const ageMs = previous ? reading.atMs - previous.atMs : Number.POSITIVE_INFINITY;
   const unchanged =
     previous !== null &&
@@ -23,26 +32,21 @@ export function remember(env: Env, sessionId: string, reading: UsageReading, { l
     previous.autoCompactTokens === reading.autoCompactTokens &&
     previous.model === reading.model;
   if (unchanged && ageMs >= 0 && ageMs <= freshReadingMs / 2) return;
-  // With auto-compaction off there is no point to prepare for: no level is raised.
-  const syncs = reading.autoCompactTokens !== null;
-  // The percentages ride along for anyone reading the file; the hooks recompute them. Recorded before the
-  // markers are synced: a reminder that sees a new marker must also see the reading that raised it.
+  // The percentages ride along for anyone reading the file; the hooks recompute them.
   const recorded: UsageReading = { ...reading, ...usagePercents(reading), freshUntilMs: reading.atMs + freshReadingMs };
-  try {
-    recordReading(env, sessionId, syncs ? { ...recorded, syncedLevels: [...levels] } : recorded);
-  } catch (error) {
-    throw new Error(`reading not recorded: ${errorMessage(error)}`, { cause: error });
-  }
-  if (!syncs) return;
+  // With auto-compaction off there is no point to prepare for: no level is raised.
+  if (reading.autoCompactTokens === null) return recordReading(session, recorded);
+  const synced = { ...recorded, syncedLevels: [...levels] };
   const percent = levelPercent(reading);
-  if (previous && wasSyncedFor(previous, levels) && sameLevelBands(levelPercent(previous), percent, levels)) return;
-  try {
-    syncLevelMarkers(env, sessionId, percent, levels, { percent, contextTokens: reading.contextTokens, autoCompactTokens: reading.autoCompactTokens }, reading.atMs);
-  } catch (error) {
-    // Not synced after all: the next reading syncs again.
-    recordReading(env, sessionId, recorded);
-    throw new Error(`levels not synced: ${errorMessage(error)}`, { cause: error });
+  if (previous && wasSyncedFor(previous, levels) && sameLevelBands(levelPercent(previous), percent, levels)) {
+    return recordReading(session, synced);
   }
+  // Recorded before the markers are synced (a reminder that sees a new marker must also see the reading that
+  // raised it), and marked synced only after: a sync that fails is done again with the next reading.
+  recordReading(session, recorded);
+  const data = { percent, contextTokens: reading.contextTokens, autoCompactTokens: reading.autoCompactTokens };
+  syncLevelMarkers(session, percent, levels, data, reading.atMs);
+  recordReading(session, synced);
 }
 
 function wasSyncedFor(previous: UsageReading, levels: readonly number[]): boolean {

@@ -43,7 +43,7 @@ it("prints a minimal line and exits 0 on garbage, logging why", () => {
   const result = spawnStatusLine("{not json");
   expect(result.status).toBe(0);
   expect(result.stdout).toBe("ctx ?");
-  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(/statusline: stdin is not a JSON object/);
+  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(/statusline: stdin is not JSON \(9 chars, starts "{not json"\)/);
 });
 
 it("chains a command with the same stdin, and shows ours alone when it hangs", () => {

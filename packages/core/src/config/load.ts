@@ -83,13 +83,20 @@ function resolveSection(section: ConfigSection, layers: RawLayer[], env: Env | n
   return resolved;
 }
 
+interface ProbedConfig<S extends ConfigSection> {
+  name: S;
+  env: Env;
+  projectDir: string;
+  loadedConfig?: Config<S> | undefined;
+}
+
 /**
- * The config a fast path decides with, or null when any value has a problem: the hook then goes on to its
- * full path, whose runtime logs the problem (a fast path logs nothing).
+ * The config a hook's probe decides with, loaded once: the runtime hands the same config to run and logs its
+ * problems, since a probe logs nothing.
  */
-export function fastPathConfig<S extends ConfigSection>(section: S, env: Env, projectDir: string): Config<S> | null {
-  const config = loadConfig(section, env, projectDir);
-  return config.problems.length === 0 ? config : null;
+export function probeConfig<S extends ConfigSection>(context: ProbedConfig<S>): Config<S> {
+  context.loadedConfig ??= loadConfig(context.name, context.env, context.projectDir);
+  return context.loadedConfig;
 }
 
 /**

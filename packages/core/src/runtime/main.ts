@@ -1,58 +1,91 @@
 import { writeSync } from "node:fs";
-import type { ConfigSection } from "../config/keys.ts";
 import type { Env } from "../env.ts";
-import { oversizedPathField, projectDirOf } from "./_payload.ts";
-import type { FastPathContext, LazyHook } from "./run-hook.ts";
-import { isSafeSessionId } from "../claude/session-id.ts";
+import { type SessionPaths, sessionPaths } from "../session/session.ts";
+import type { Pending } from "./_complete.ts";
+import { type Call, readCall } from "./_call.ts";
 import { HOOK_STDIN_LIMITS, readStdinSync } from "./_stdin.ts";
+import type { HookDefinition, HookIO, ProbeContext } from "./definition.ts";
 import { isDebug, isHookEnabled } from "./switches.ts";
 
-type Stdin = { text: string } | { error: unknown };
+// biome-ignore lint/suspicious/noExplicitAny: a bin hands over a hook of any events, section and findings.
+type AnyHook = HookDefinition<any, any, any>;
 
-/**
- * The bin file's call, and all a fast path pays for at start-up: stdin read synchronously, the payload
- * parsed, the hook's `skip`. Anything else (work to do, a payload to refuse, a config problem or an error
- * to log) goes to `runHook`, which an executable carries as deferred code (packages/build) and so compiles
- * only then. Exits 0 whatever happens.
- */
-export function main<S extends ConfigSection>(hook: LazyHook<S>): void {
-  const env = process.env;
-  const startMs = Date.now();
-  const trace = (message: string) => {
-    if (isDebug(env)) writeSync(2, `carryover ${hook.name}: ${message}\n`);
-  };
-  if (!isHookEnabled(env, hook.name)) return trace("disabled by CARRYOVER/CARRYOVER_DISABLE");
-  let stdin: Stdin;
-  try {
-    stdin = { text: readStdinSync(HOOK_STDIN_LIMITS) };
-  } catch (error) {
-    stdin = { error };
-  }
-  if (hook.skip && "text" in stdin && skips(hook.skip, stdin.text, env, startMs)) return trace(`fast path: nothing to do (${Date.now() - startMs} ms)`);
-  import("./run-hook.ts")
-    .then(({ runHook }) =>
-      runHook(hook, env, {
-        readInput: () => ("text" in stdin ? Promise.resolve(stdin.text) : Promise.reject(stdin.error)),
-        writeOutput: (text) => writeSync(1, text),
-        writeTrace: (text) => writeSync(2, text),
-      }),
-    )
-    .catch((error: unknown) => trace(String(error)))
-    .finally(() => process.exit(0));
+const processIO: HookIO = {
+  readInput: () => new Promise((resolve) => resolve(readStdinSync(HOOK_STDIN_LIMITS))),
+  writeOutput: (text) => writeSync(1, text),
+  writeTrace: (text) => writeSync(2, text),
+};
+
+/** A hook's bin file: one invocation on the process's stdio, then exit 0 whatever happened. */
+export function main(hook: AnyHook): void {
+  const exit = () => process.exit(0);
+  // Synchronous up to the probe: a fast path ends without a promise or a microtask.
+  invoke(hook, process.env, processIO, () => readStdinSync(HOOK_STDIN_LIMITS))?.then(exit, exit);
+}
+
+/** One invocation with `io` in place of the process's stdio, as tests and the in-process fuzzers drive it. */
+export function runHook(hook: AnyHook, env: Env, io: HookIO): Promise<void> {
+  const read = io.readInput().then(
+    (text) => () => text,
+    (error: unknown) => () => {
+      throw error;
+    },
+  );
+  return read.then((text) => invoke(hook, env, io, text));
 }
 
 /**
- * The hook's own fast path on the raw payload. False sends the payload to `runHook`, which repeats the
- * checks with logging: a payload it would refuse, a `skip` that throws (or that met a config problem).
+ * One hook invocation: stdin read and parsed once, the hook's probe on the raw payload, and only when there
+ * is something to do (or to log) the rest of the runtime, which an executable carries as deferred code
+ * (packages/build) and so compiles only then. Fails open: whatever goes wrong is logged by `logFailure`,
+ * and nothing can block a prompt or a compaction. Undefined when it ended on the fast path.
  */
-function skips(skip: NonNullable<LazyHook<ConfigSection>["skip"]>, text: string, env: Env, nowMs: number): boolean {
-  try {
-    const payload: unknown = JSON.parse(text);
-    if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return false;
-    const fields = payload as Record<string, unknown>;
-    if (!isSafeSessionId(fields.session_id) || oversizedPathField(fields)) return false;
-    return skip({ payload: fields as FastPathContext["payload"], env, nowMs, projectDir: projectDirOf(env, fields) });
-  } catch {
-    return false;
+function invoke(hook: AnyHook, env: Env, io: HookIO, readInput: () => string): Promise<void> | undefined {
+  const startMs = Date.now();
+  const trace = (message: string) => {
+    if (isDebug(env)) io.writeTrace(`carryover ${hook.name}: ${message}\n`);
+  };
+  if (!isHookEnabled(env, hook.name)) {
+    trace("disabled by CARRYOVER/CARRYOVER_DISABLE");
+    return undefined;
   }
+  let pending: Pending;
+  try {
+    const call = readCall(readInput(), env);
+    let probed: ProbeContext | null = null;
+    let found: unknown;
+    if (hook.probe && call.payload && call.sessionId) {
+      probed = probeContext(hook.name, call as ProbedCall, env, startMs);
+      found = hook.probe(probed);
+      if (found === null && !probed.loadedConfig?.problems.length) {
+        trace(`fast path: nothing to do (${Date.now() - startMs} ms)`);
+        return undefined;
+      }
+    }
+    pending = { hook, env, io, startMs, trace, call, probed, found };
+  } catch (error) {
+    return import("./_complete.ts").then(({ logFailure }) => logFailure(env, hook.name, trace, error));
+  }
+  return import("./_complete.ts").then(({ completeHook, logFailure }) =>
+    completeHook(pending).catch((error: unknown) => logFailure(env, hook.name, trace, error)),
+  );
+}
+
+type ProbedCall = Call & { payload: ProbeContext["payload"]; sessionId: string };
+
+/** The session's paths are worked out only when the probe asks for them: most probes decide without. */
+function probeContext(name: ProbeContext["name"], call: ProbedCall, env: Env, nowMs: number): ProbeContext {
+  const { payload, sessionId, projectDir } = call;
+  let session: SessionPaths | undefined;
+  return {
+    name,
+    payload,
+    env,
+    nowMs,
+    projectDir,
+    get session() {
+      session ??= sessionPaths(env, sessionId);
+      return session;
+    },
+  };
 }

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import type { HookIO } from "./run-hook.ts";
-import { runStatusLine, type StatusLineCommand, type StatusLineContext } from "./statusline.ts";
+import type { HookIO, StatusLineContext, StatusLineDefinition } from "./definition.ts";
+import { runStatusLine } from "./statusline.ts";
 
 let home: string;
 let written: string[];
@@ -24,8 +24,9 @@ function io(stdin: string | Error): HookIO {
   };
 }
 
-function command(render: (context: StatusLineContext) => string): StatusLineCommand {
+function command(render: (context: StatusLineContext) => string): StatusLineDefinition {
   return {
+    name: "statusline",
     render: (context) => {
       seen.push(context);
       return render(context);
@@ -41,6 +42,7 @@ it("hands render the raw stdin, the parsed payload, the config and the project d
   await runStatusLine(command(() => "ctx 1%"), { HOME: home, CARRYOVER_STATUSLINE_CHAIN_TIMEOUT_MS: "250" }, io(stdin));
   expect(written).toEqual(["ctx 1%"]);
   expect(seen[0]).toMatchObject({ stdinText: stdin, payload: { session_id: "s1" }, projectDir: "/work/p", enabled: true });
+  expect(seen[0]!.session?.dir).toBe(join(home, ".claude/carryover/sessions/s1"));
   expect(seen[0]!.config.hook.chainTimeoutMs).toBe(250);
 });
 

@@ -8,17 +8,19 @@ import {
   COMPACTED_MARKER,
   hasPendingCompaction,
   markCompacted,
-  rearmLevels,
   recordRecoveryDelivered,
   takePendingCompaction,
 } from "./compaction.ts";
 import { hasMarker, listMarkers, writeMarker } from "./markers.ts";
+import { openSession } from "./session.ts";
 
 const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";
 const WEEK_MS = 7 * 24 * 3_600_000;
 const MINUTE_MS = 60_000;
 let home: string;
 let env: { HOME: string };
+// A new session per call, as a new process would open it: nothing is trusted from an earlier call.
+const session = () => openSession(env, SESSION);
 
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), "carryover-compaction-"));
@@ -26,65 +28,58 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
+/** The pending compaction when no channel delivered it yet: what a recovery channel then delivers. */
+function deliverable(...args: Parameters<typeof takePendingCompaction>) {
+  const pending = takePendingCompaction(...args);
+  return pending && !pending.delivered ? pending.marker : null;
+}
+
 describe("one delivery per compaction", () => {
-  it("2.1.332 order: SessionStart(compact) delivers before PostCompact marks; the next channel stays silent", () => {
-    recordRecoveryDelivered(env, SESSION, "p-1", 1_000);
-    markCompacted(env, SESSION, { trigger: "auto", promptId: "p-1" }, 1_050);
-    expect(hasPendingCompaction(env, SESSION)).toBe(true);
-    expect(takePendingCompaction(env, SESSION, 2_000, WEEK_MS)).toBeNull();
-    expect(hasPendingCompaction(env, SESSION)).toBe(false);
+  it("2.1.332 order: SessionStart(compact) delivers before PostCompact marks; the next channel is told so", () => {
+    recordRecoveryDelivered(session(), "p-1", 1_000);
+    markCompacted(session(), { trigger: "auto", promptId: "p-1" }, 1_050);
+    expect(hasPendingCompaction(session())).toBe(true);
+    expect(takePendingCompaction(session(), 2_000, WEEK_MS)).toMatchObject({ marker: { createdAtMs: 1_050 }, delivered: true });
+    expect(hasPendingCompaction(session())).toBe(false);
   });
 
   it("the other order: PostCompact marks first; the delivering channel clears the marker", () => {
-    markCompacted(env, SESSION, { trigger: "manual", promptId: "p-1" }, 1_000);
-    recordRecoveryDelivered(env, SESSION, "p-1", 1_050);
-    expect(hasPendingCompaction(env, SESSION)).toBe(false);
-    expect(takePendingCompaction(env, SESSION, 2_000, WEEK_MS)).toBeNull();
+    markCompacted(session(), { trigger: "manual", promptId: "p-1" }, 1_000);
+    recordRecoveryDelivered(session(), "p-1", 1_050);
+    expect(hasPendingCompaction(session())).toBe(false);
+    expect(deliverable(session(), 2_000, WEEK_MS)).toBeNull();
   });
 
   it("with no delivery yet, the first taker gets the compaction's facts, the next nothing", () => {
-    markCompacted(env, SESSION, { trigger: "auto", promptId: "p-1" }, 1_000);
-    expect(takePendingCompaction(env, SESSION, 2_000, WEEK_MS)).toEqual({
+    markCompacted(session(), { trigger: "auto", promptId: "p-1" }, 1_000);
+    expect(deliverable(session(), 2_000, WEEK_MS)).toEqual({
       name: COMPACTED_MARKER,
       createdAtMs: 1_000,
       data: { trigger: "auto", promptId: "p-1" },
     });
-    expect(takePendingCompaction(env, SESSION, 2_000, WEEK_MS)).toBeNull();
+    expect(deliverable(session(), 2_000, WEEK_MS)).toBeNull();
   });
 
   it("a delivery for an earlier compaction does not silence a later one", () => {
-    recordRecoveryDelivered(env, SESSION, "p-1", 1_000);
-    markCompacted(env, SESSION, { trigger: "auto", promptId: "p-1" }, 1_000);
-    takePendingCompaction(env, SESSION, 1_100, WEEK_MS);
-    markCompacted(env, SESSION, { trigger: "auto", promptId: "p-2" }, 1_200);
-    expect(takePendingCompaction(env, SESSION, 1_300, WEEK_MS)?.data.promptId).toBe("p-2");
+    recordRecoveryDelivered(session(), "p-1", 1_000);
+    markCompacted(session(), { trigger: "auto", promptId: "p-1" }, 1_000);
+    deliverable(session(), 1_100, WEEK_MS);
+    markCompacted(session(), { trigger: "auto", promptId: "p-2" }, 1_200);
+    expect(deliverable(session(), 1_300, WEEK_MS)?.data.promptId).toBe("p-2");
   });
 
   it("without prompt ids, a delivery within five minutes of the marker counts as the same compaction", () => {
-    recordRecoveryDelivered(env, SESSION, undefined, 10 * MINUTE_MS);
-    markCompacted(env, SESSION, { trigger: "manual" }, 14 * MINUTE_MS);
-    expect(takePendingCompaction(env, SESSION, 15 * MINUTE_MS, WEEK_MS)).toBeNull();
-    markCompacted(env, SESSION, { trigger: "manual" }, 16 * MINUTE_MS);
-    expect(takePendingCompaction(env, SESSION, 17 * MINUTE_MS, WEEK_MS)?.createdAtMs).toBe(16 * MINUTE_MS);
+    recordRecoveryDelivered(session(), undefined, 10 * MINUTE_MS);
+    markCompacted(session(), { trigger: "manual" }, 14 * MINUTE_MS);
+    expect(deliverable(session(), 15 * MINUTE_MS, WEEK_MS)).toBeNull();
+    markCompacted(session(), { trigger: "manual" }, 16 * MINUTE_MS);
+    expect(deliverable(session(), 17 * MINUTE_MS, WEEK_MS)?.createdAtMs).toBe(16 * MINUTE_MS);
   });
 
   it("a compaction marker older than maxAgeMs is dropped", () => {
-    markCompacted(env, SESSION, { trigger: "auto", promptId: "p-1" }, 1_000);
-    expect(takePendingCompaction(env, SESSION, 1_000 + MINUTE_MS + 1, MINUTE_MS)).toBeNull();
-    expect(hasPendingCompaction(env, SESSION)).toBe(false);
-  });
-});
-
-describe("rearmLevels", () => {
-  it("removes the level and announced markers and nothing else", () => {
-    for (const name of ["level-60", "level-85", "announced-60", "compacted", "pin-turn"]) writeMarker(env, SESSION, name, {}, 1);
-    rearmLevels(env, SESSION);
-    expect(listMarkers(env, SESSION)).toEqual(["compacted", "pin-turn"]);
-  });
-
-  it("does nothing for a session without markers", () => {
-    rearmLevels(env, SESSION);
-    expect(hasMarker(env, SESSION, "compacted")).toBe(false);
+    markCompacted(session(), { trigger: "auto", promptId: "p-1" }, 1_000);
+    expect(deliverable(session(), 1_000 + MINUTE_MS + 1, MINUTE_MS)).toBeNull();
+    expect(hasPendingCompaction(session())).toBe(false);
   });
 });
 
@@ -103,9 +98,9 @@ describe("processes racing", () => {
         const startAtNs = startSoon();
         const results = await Promise.all(racers.map((racer) => racer.go(round, startAtNs)));
         expect(results).toEqual(["lost", "won"]);
-        const laterChannel = takePendingCompaction(env, SESSION, Date.now(), WEEK_MS);
+        const laterChannel = deliverable(session(), Date.now(), WEEK_MS);
         deliveries.push(1 + (laterChannel ? 1 : 0));
-        expect(hasPendingCompaction(env, SESSION)).toBe(false);
+        expect(hasPendingCompaction(session())).toBe(false);
       }
     } finally {
       for (const racer of racers) racer.stop();
@@ -117,11 +112,11 @@ describe("processes racing", () => {
     const racers = [1, 2].map(() => new Racer(bundle, "take-and-deliver", home, SESSION));
     try {
       const rounds = await race(racers, 50, (round) =>
-        markCompacted(env, SESSION, { trigger: "auto", promptId: `prompt-${round}` }, Date.now()),
+        markCompacted(session(), { trigger: "auto", promptId: `prompt-${round}` }, Date.now()),
       );
       expect(rounds.flat().filter((result) => result.startsWith("error"))).toEqual([]);
       expect(rounds.map((results) => results.filter((result) => result === "won").length)).toEqual(Array(50).fill(1));
-      expect(hasPendingCompaction(env, SESSION)).toBe(false);
+      expect(hasPendingCompaction(session())).toBe(false);
     } finally {
       for (const racer of racers) racer.stop();
     }

@@ -1,6 +1,5 @@
-import type { Env } from "../env.ts";
-import { ANNOUNCED_MARKER_PREFIX, LEVEL_MARKER_PREFIX } from "./levels.ts";
-import { consumeMarker, hasMarker, listMarkers, type Marker, readMarker, removeMarker, writeMarker } from "./markers.ts";
+import type { Session, SessionPaths } from "./session.ts";
+import { consumeMarker, hasMarker, type Marker, readMarker, removeMarker, writeMarker } from "./markers.ts";
 
 /** Left by PostCompact; taken by whichever recovery channel delivers first. */
 export const COMPACTED_MARKER = "compacted";
@@ -16,39 +15,37 @@ export interface CompactionFacts {
 // Without a prompt_id, a delivery this close to the compaction marker counts as the same compaction.
 const SAME_COMPACTION_WINDOW_MS = 5 * 60_000;
 
-export function markCompacted(env: Env, sessionId: string, facts: CompactionFacts, nowMs: number): void {
-  writeMarker(env, sessionId, COMPACTED_MARKER, facts, nowMs);
+export function markCompacted(session: Session, facts: CompactionFacts, nowMs: number): void {
+  writeMarker(session, COMPACTED_MARKER, facts, nowMs);
 }
 
-export function hasPendingCompaction(env: Env, sessionId: string): boolean {
-  return hasMarker(env, sessionId, COMPACTED_MARKER);
+export function hasPendingCompaction(session: SessionPaths): boolean {
+  return hasMarker(session, COMPACTED_MARKER);
 }
 
-export function recordRecoveryDelivered(env: Env, sessionId: string, promptId: string | undefined, nowMs: number): void {
-  writeMarker(env, sessionId, RECOVERY_DELIVERED_MARKER, { promptId }, nowMs);
-  removeMarker(env, sessionId, COMPACTED_MARKER);
+export function recordRecoveryDelivered(session: Session, promptId: string | undefined, nowMs: number): void {
+  writeMarker(session, RECOVERY_DELIVERED_MARKER, { promptId }, nowMs);
+  removeMarker(session, COMPACTED_MARKER);
+}
+
+/** A compaction taken from its marker, and whether a recovery channel already recorded delivering it. */
+export interface PendingCompaction {
+  marker: Marker<CompactionFacts>;
+  delivered: boolean;
 }
 
 /**
- * Takes the compaction marker (exactly once across concurrent callers) and returns it only when no
- * channel has delivered recovery for that compaction yet. SessionStart(compact) fires before
- * PostCompact in 2.1.332 and after it elsewhere, so both orders end in one delivery.
+ * Takes the compaction marker, exactly once across concurrent callers. SessionStart(compact) fires before
+ * PostCompact in 2.1.332 and after it elsewhere, so in both orders the channel that delivered is known.
  */
-export function takePendingCompaction(env: Env, sessionId: string, nowMs: number, maxAgeMs: number): Marker<CompactionFacts> | null {
-  const compacted = consumeMarker<CompactionFacts>(env, sessionId, COMPACTED_MARKER, { nowMs, maxAgeMs });
-  if (!compacted) return null;
-  const delivered = readMarker<{ promptId?: string }>(env, sessionId, RECOVERY_DELIVERED_MARKER, { nowMs, maxAgeMs });
-  if (delivered && isSameCompaction(compacted, delivered)) return null;
-  return compacted;
+export function takePendingCompaction(session: Session, nowMs: number, maxAgeMs: number): PendingCompaction | null {
+  const marker = consumeMarker<CompactionFacts>(session, COMPACTED_MARKER, { nowMs, maxAgeMs });
+  if (!marker) return null;
+  const delivered = readMarker<{ promptId?: string }>(session, RECOVERY_DELIVERED_MARKER, { nowMs, maxAgeMs });
+  return { marker, delivered: delivered !== null && isSameCompaction(marker, delivered) };
 }
 
 function isSameCompaction(compacted: Marker<CompactionFacts>, delivered: Marker<{ promptId?: string }>): boolean {
   if (compacted.data.promptId && delivered.data.promptId) return compacted.data.promptId === delivered.data.promptId;
   return Math.abs(compacted.createdAtMs - delivered.createdAtMs) <= SAME_COMPACTION_WINDOW_MS;
-}
-
-/** After a compaction the context is small again: every level may be announced anew. */
-export function rearmLevels(env: Env, sessionId: string): void {
-  const names = [...listMarkers(env, sessionId, LEVEL_MARKER_PREFIX), ...listMarkers(env, sessionId, ANNOUNCED_MARKER_PREFIX)];
-  for (const name of names) removeMarker(env, sessionId, name);
 }

@@ -1,8 +1,7 @@
 import { join } from "node:path";
 import { appendLine, readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
-import type { Env } from "../env.ts";
 import { capText } from "../text/cap.ts";
-import { ensureSessionDir, sessionDirPath } from "./paths.ts";
+import type { Session, SessionPaths } from "./session.ts";
 
 /** One compaction as PostCompact saw it. */
 export interface LedgerEntry {
@@ -16,8 +15,8 @@ export interface LedgerEntry {
 const LEDGER_FILE = "compactions.jsonl";
 export const MAX_SUMMARY_CHARS = 50_000;
 
-export function ledgerPath(env: Env, sessionId: string): string {
-  return join(sessionDirPath(env, sessionId), LEDGER_FILE);
+export function ledgerPath(session: SessionPaths): string {
+  return join(session.dir, LEDGER_FILE);
 }
 
 /** PostCompact's `compact_summary` is the raw model output; Claude Code keeps only `<summary>`. */
@@ -27,17 +26,17 @@ export function summaryOf(compactSummary: string): string {
 }
 
 // A symlinked ledger reads as empty (its appends are refused): it is not the session's.
-function ledgerText(env: Env, sessionId: string): string {
+function ledgerText(session: SessionPaths): string {
   try {
-    return readFileNoFollow(ledgerPath(env, sessionId)) ?? "";
+    return readFileNoFollow(ledgerPath(session)) ?? "";
   } catch {
     return "";
   }
 }
 
 /** Every entry, oldest first; a torn or foreign line (a crash mid-append) is skipped. */
-export function readLedger(env: Env, sessionId: string): LedgerEntry[] {
-  return parseLedger(ledgerText(env, sessionId));
+export function readLedger(session: SessionPaths): LedgerEntry[] {
+  return parseLedger(ledgerText(session));
 }
 
 function parseLedger(text: string): LedgerEntry[] {
@@ -59,9 +58,9 @@ function parseLedger(text: string): LedgerEntry[] {
  * `MAX_SUMMARY_CHARS`: readers quote at most 10,000 characters of one, and every append and every
  * PreCompact reads the whole ledger, so one pathological summary must not slow each later compaction.
  */
-export function appendLedger(env: Env, sessionId: string, entry: LedgerEntry, maxEntries: number): void {
-  const path = join(ensureSessionDir(env, sessionId), LEDGER_FILE);
-  const text = ledgerText(env, sessionId);
+export function appendLedger(session: Session, entry: LedgerEntry, maxEntries: number): void {
+  const path = join(session.ensureDir(), LEDGER_FILE);
+  const text = ledgerText(session);
   const kept = { ...entry, summary: capText(entry.summary, MAX_SUMMARY_CHARS) };
   const entries = [...parseLedger(text), kept];
   // A line appended after a torn one (a crash mid-append) would be glued to it and lost: rewrite instead.

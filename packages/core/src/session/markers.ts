@@ -1,10 +1,8 @@
 import { existsSync, linkSync, readdirSync, renameSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
-import type { Env } from "../env.ts";
 import { CarryoverError } from "../errors.ts";
-import { ensurePrivateDir } from "../fs/private-dir.ts";
-import { ensureSessionDir, sessionDirPath } from "./paths.ts";
+import type { Session, SessionPaths } from "./session.ts";
 
 /** A file that tells one hook something another hook saw, scoped to one session. */
 export interface Marker<T = Record<string, unknown>> {
@@ -27,16 +25,12 @@ function checkName(name: string): string {
 }
 
 /** The path only: creates nothing, so a fast path can test for a marker with one stat. */
-export function markerPath(env: Env, sessionId: string, name: string): string {
-  return join(sessionDirPath(env, sessionId), "markers", `${checkName(name)}.json`);
+export function markerPath(session: SessionPaths, name: string): string {
+  return join(session.dir, "markers", `${checkName(name)}.json`);
 }
 
-export function hasMarker(env: Env, sessionId: string, name: string): boolean {
-  return existsSync(markerPath(env, sessionId, name));
-}
-
-function ensureMarkersDir(env: Env, sessionId: string): string {
-  return ensurePrivateDir(ensureSessionDir(env, sessionId), "markers");
+export function hasMarker(session: SessionPaths, name: string): boolean {
+  return existsSync(markerPath(session, name));
 }
 
 function serialize<T>(name: string, data: T, nowMs: number): string {
@@ -44,14 +38,14 @@ function serialize<T>(name: string, data: T, nowMs: number): string {
 }
 
 /** Creates or replaces a marker atomically. */
-export function writeMarker<T>(env: Env, sessionId: string, name: string, data: T, nowMs: number): void {
-  const dir = ensureMarkersDir(env, sessionId);
+export function writeMarker<T>(session: Session, name: string, data: T, nowMs: number): void {
+  const dir = session.ensureMarkersDir();
   writeFileAtomic(join(dir, `${checkName(name)}.json`), serialize(name, data, nowMs));
 }
 
 /** Creates a marker only if none exists; false when one already did (of two racers, one wins). */
-export function createMarkerOnce<T>(env: Env, sessionId: string, name: string, data: T, nowMs: number): boolean {
-  const dir = ensureMarkersDir(env, sessionId);
+export function createMarkerOnce<T>(session: Session, name: string, data: T, nowMs: number): boolean {
+  const dir = session.ensureMarkersDir();
   const path = join(dir, `${checkName(name)}.json`);
   const draft = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.draft`;
   writeFileAtomic(draft, serialize(name, data, nowMs));
@@ -81,10 +75,10 @@ function isStale(marker: Marker<unknown>, options: MarkerReadOptions): boolean {
 }
 
 /** Reads without consuming; a stale or unreadable marker is removed and reads as null. */
-export function readMarker<T>(env: Env, sessionId: string, name: string, options: MarkerReadOptions): Marker<T> | null {
-  const path = markerPath(env, sessionId, name);
+export function readMarker<T>(session: Session, name: string, options: MarkerReadOptions): Marker<T> | null {
+  const path = markerPath(session, name);
   if (!existsSync(path)) return null;
-  ensureMarkersDir(env, sessionId);
+  session.ensureMarkersDir();
   const marker = parseMarker<T>(readFileNoFollow(path));
   if (marker && !isStale(marker, options)) return marker;
   removeFile(path);
@@ -95,10 +89,10 @@ export function readMarker<T>(env: Env, sessionId: string, name: string, options
  * Takes the marker away and returns it: rename is atomic, so of any number of concurrent
  * consumers exactly one gets it. Stale or unreadable markers are dropped and read as null.
  */
-export function consumeMarker<T>(env: Env, sessionId: string, name: string, options: MarkerReadOptions): Marker<T> | null {
-  const path = markerPath(env, sessionId, name);
+export function consumeMarker<T>(session: Session, name: string, options: MarkerReadOptions): Marker<T> | null {
+  const path = markerPath(session, name);
   if (!existsSync(path)) return null;
-  ensureMarkersDir(env, sessionId);
+  session.ensureMarkersDir();
   const claimed = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.claimed`;
   try {
     renameSync(path, claimed);
@@ -114,13 +108,13 @@ export function consumeMarker<T>(env: Env, sessionId: string, name: string, opti
   }
 }
 
-export function removeMarker(env: Env, sessionId: string, name: string): boolean {
-  return removeFile(markerPath(env, sessionId, name));
+export function removeMarker(session: Session, name: string): boolean {
+  return removeFile(markerPath(session, name));
 }
 
 /** Names of the session's markers that start with `prefix` (all when empty). */
-export function listMarkers(env: Env, sessionId: string, prefix = ""): string[] {
-  const dir = join(sessionDirPath(env, sessionId), "markers");
+export function listMarkers(session: SessionPaths, prefix = ""): string[] {
+  const dir = join(session.dir, "markers");
   // Asked first: a fast path lists a dir that is often missing, and a failed readdir costs an exception.
   if (!existsSync(dir)) return [];
   let entries: string[];

@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symli
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { compactStatePath, defaultStateDir, ensureSessionDir, mechanicalSnapshotPath, sessionDirPath } from "./paths.ts";
+import { compactStatePath, defaultStateDir, mechanicalSnapshotPath } from "./paths.ts";
+import { openSession } from "./session.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 let home: string;
@@ -16,8 +17,8 @@ describe("session path names", () => {
   const env = { HOME: "/home/user", TMPDIR: "/var/tmp" };
 
   it("puts a session's files under ~/.claude/carryover/sessions", () => {
-    expect(sessionDirPath(env, SESSION)).toBe(`/home/user/.claude/carryover/sessions/${SESSION}`);
-    expect(mechanicalSnapshotPath(env, SESSION)).toBe(`/home/user/.claude/carryover/sessions/${SESSION}/snapshot.md`);
+    expect(openSession(env, SESSION).dir).toBe(`/home/user/.claude/carryover/sessions/${SESSION}`);
+    expect(mechanicalSnapshotPath(openSession(env, SESSION))).toBe(`/home/user/.claude/carryover/sessions/${SESSION}/snapshot.md`);
   });
 
   it("puts compact-prep state files in ${TMPDIR}/claude-compact-state unless configured", () => {
@@ -29,17 +30,17 @@ describe("session path names", () => {
   it("refuses an unsafe session id in every path built from one", () => {
     const badSession = expect.objectContaining({ code: "BAD_SESSION_ID" });
     for (const id of ["../x", "/abs", "a/b", "", "x\0y"]) {
-      expect(() => sessionDirPath(env, id)).toThrow(badSession);
+      expect(() => openSession(env, id).dir).toThrow(badSession);
       expect(() => compactStatePath(env, id)).toThrow(badSession);
     }
   });
 });
 
-describe("ensureSessionDir", () => {
+describe("openSession", () => {
   const unsafe = expect.objectContaining({ code: "UNSAFE_PATH" });
 
   it("creates the session dir 0700, and every dir above it that carryover owns", () => {
-    const dir = ensureSessionDir({ HOME: home }, SESSION);
+    const dir = openSession({ HOME: home }, SESSION).ensureDir();
     expect(dir).toBe(join(home, ".claude/carryover/sessions", SESSION));
     for (const path of [dir, join(home, ".claude/carryover/sessions"), join(home, ".claude/carryover")]) {
       expect(statSync(path).mode & 0o777).toBe(0o700);
@@ -51,7 +52,7 @@ describe("ensureSessionDir", () => {
     mkdirSync(elsewhere);
     mkdirSync(join(home, ".claude/carryover"), { recursive: true, mode: 0o700 });
     symlinkSync(elsewhere, join(home, ".claude/carryover/sessions"));
-    expect(() => ensureSessionDir({ HOME: home }, SESSION)).toThrow(unsafe);
+    expect(() => openSession({ HOME: home }, SESSION).ensureDir()).toThrow(unsafe);
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
@@ -60,25 +61,25 @@ describe("ensureSessionDir", () => {
     mkdirSync(elsewhere);
     mkdirSync(join(home, ".claude/carryover/sessions"), { recursive: true, mode: 0o700 });
     symlinkSync(elsewhere, join(home, ".claude/carryover/sessions", SESSION));
-    expect(() => ensureSessionDir({ HOME: home }, SESSION)).toThrow(unsafe);
+    expect(() => openSession({ HOME: home }, SESSION).ensureDir()).toThrow(unsafe);
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 
   it("refuses a sessions dir with mode 0777", () => {
     mkdirSync(join(home, ".claude/carryover/sessions"), { recursive: true });
     chmodSync(join(home, ".claude/carryover/sessions"), 0o777);
-    expect(() => ensureSessionDir({ HOME: home }, SESSION)).toThrow(unsafe);
+    expect(() => openSession({ HOME: home }, SESSION).ensureDir()).toThrow(unsafe);
     expect(readdirSync(join(home, ".claude/carryover/sessions"))).toEqual([]);
   });
 
   it("refuses an unsafe session id before creating anything", () => {
-    expect(() => ensureSessionDir({ HOME: home }, "../../escape")).toThrow(expect.objectContaining({ code: "BAD_SESSION_ID" }));
+    expect(() => openSession({ HOME: home }, "../../escape").ensureDir()).toThrow(expect.objectContaining({ code: "BAD_SESSION_ID" }));
     expect(readdirSync(home)).toEqual([]);
   });
 
   it("refuses a file at the carryover dir", () => {
     mkdirSync(join(home, ".claude"));
     writeFileSync(join(home, ".claude/carryover"), "");
-    expect(() => ensureSessionDir({ HOME: home }, SESSION)).toThrow(unsafe);
+    expect(() => openSession({ HOME: home }, SESSION).ensureDir()).toThrow(unsafe);
   });
 });

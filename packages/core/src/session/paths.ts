@@ -1,17 +1,8 @@
 import { isAbsolute, join, resolve } from "node:path";
-import { type Env, tmpDir } from "../env.ts";
-import { autoMemoryDir, carryoverRoot, claudeDir } from "../claude/paths.ts";
+import { autoMemoryDir } from "../claude/paths.ts";
 import { assertSafeSessionId } from "../claude/session-id.ts";
-import { ensurePrivateDir } from "../fs/private-dir.ts";
-
-export function sessionDirPath(env: Env, sessionId: string): string {
-  return join(carryoverRoot(env), "sessions", assertSafeSessionId(sessionId));
-}
-
-/** The session's private state dir, created 0700 and checked (no symlinks, ours, not shared). */
-export function ensureSessionDir(env: Env, sessionId: string): string {
-  return ensurePrivateDir(claudeDir(env), "carryover", "sessions", assertSafeSessionId(sessionId));
-}
+import { type Env, tmpDir } from "../env.ts";
+import type { SessionPaths } from "./session.ts";
 
 /** The seeds' default home of compact-prep state files: `${TMPDIR:-/tmp}/claude-compact-state`. */
 export function defaultStateDir(env: Env): string {
@@ -24,8 +15,8 @@ export function compactStatePath(env: Env, sessionId: string, stateDir?: string)
 }
 
 /** The pre-compact hook's mechanical snapshot: compact-prep's headers, filled from the transcript. */
-export function mechanicalSnapshotPath(env: Env, sessionId: string): string {
-  return join(sessionDirPath(env, sessionId), "snapshot.md");
+export function mechanicalSnapshotPath(session: SessionPaths): string {
+  return join(session.dir, "snapshot.md");
 }
 
 interface OwnPathsQuery {

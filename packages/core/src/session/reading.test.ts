@@ -4,11 +4,14 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { currentUsage, forgetReading, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
 import type { UsageReading } from "../claude/usage.ts";
+import { openSession } from "./session.ts";
 
 const SESSION = "9c6cd707-b302-43ce-83ed-ec04fb1bd89d";
 const PAYLOADS = join(import.meta.dirname, "../../../../test-fixtures/payloads");
 let home: string;
 let env: { HOME: string };
+// A new session per call, as a new process would open it: nothing is trusted from an earlier call.
+const session = () => openSession(env, SESSION);
 
 const statusline: UsageReading = {
   source: "statusline",
@@ -21,8 +24,7 @@ const statusline: UsageReading = {
 
 function query(overrides: Partial<UsageQuery> = {}): UsageQuery {
   return {
-    env,
-    sessionId: SESSION,
+    session: session(),
     transcriptPath: join(PAYLOADS, "transcript-sample.jsonl"),
     projectDir: join(home, "proj"),
     nowMs: 20_000,
@@ -40,14 +42,14 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe("recorded readings", () => {
   it("keeps the newest reading in a private file", () => {
-    recordReading(env, SESSION, statusline);
-    recordReading(env, SESSION, { ...statusline, contextTokens: 600_000, atMs: 11_000 });
-    expect(loadReading(env, SESSION)).toEqual({ ...statusline, contextTokens: 600_000, atMs: 11_000 });
+    recordReading(session(), statusline);
+    recordReading(session(), { ...statusline, contextTokens: 600_000, atMs: 11_000 });
+    expect(loadReading(session())).toEqual({ ...statusline, contextTokens: 600_000, atMs: 11_000 });
     expect(statSync(join(home, ".claude/carryover/sessions", SESSION, "usage.json")).mode & 0o777).toBe(0o600);
   });
 
   it("loads null, creating nothing, when there is none", () => {
-    expect(loadReading(env, SESSION)).toBeNull();
+    expect(loadReading(session())).toBeNull();
     expect(readdirSync(home)).toEqual([]);
   });
 
@@ -55,35 +57,35 @@ describe("recorded readings", () => {
     const dir = join(home, ".claude/carryover/sessions", SESSION);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(join(dir, "usage.json"), '{"contextTokens":');
-    expect(loadReading(env, SESSION)).toBeNull();
+    expect(loadReading(session())).toBeNull();
     writeFileSync(join(dir, "usage.json"), '{"contextTokens":"many","atMs":1}');
-    expect(loadReading(env, SESSION)).toBeNull();
+    expect(loadReading(session())).toBeNull();
     rmSync(join(dir, "usage.json"));
     writeFileSync(join(home, "planted.json"), JSON.stringify(statusline));
     symlinkSync(join(home, "planted.json"), join(dir, "usage.json"));
-    expect(loadReading(env, SESSION)).toBeNull();
+    expect(loadReading(session())).toBeNull();
   });
 
   it("makes a missing reading only in a private session dir", () => {
     const dir = join(home, ".claude/carryover/sessions", SESSION);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o777);
-    expect(() => recordReading(env, SESSION, statusline)).toThrow(expect.objectContaining({ code: "UNSAFE_PATH", message: expect.stringMatching(/writable by others/) }));
+    expect(() => recordReading(session(), statusline)).toThrow(expect.objectContaining({ code: "UNSAFE_PATH", message: expect.stringMatching(/writable by others/) }));
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it("reads a reading padded by an in-place overwrite of a longer one", () => {
-    recordReading(env, SESSION, { ...statusline, model: "a-model-with-a-much-longer-name-than-the-next" });
-    recordReading(env, SESSION, statusline);
-    expect(loadReading(env, SESSION)).toEqual(statusline);
+    recordReading(session(), { ...statusline, model: "a-model-with-a-much-longer-name-than-the-next" });
+    recordReading(session(), statusline);
+    expect(loadReading(session())).toEqual(statusline);
   });
 
   it("forgets the reading (after a compaction), and forgetting none is no error", () => {
-    recordReading(env, SESSION, statusline);
-    forgetReading(env, SESSION);
-    expect(loadReading(env, SESSION)).toBeNull();
-    forgetReading(env, SESSION);
-    forgetReading(env, "0f0f0f0f-aaaa-bbbb-cccc-000000000000");
+    recordReading(session(), statusline);
+    forgetReading(session());
+    expect(loadReading(session())).toBeNull();
+    forgetReading(session());
+    forgetReading(openSession(env, "0f0f0f0f-aaaa-bbbb-cccc-000000000000"));
   });
 
   it("isFresh compares the reading's age with the allowance", () => {
@@ -94,12 +96,12 @@ describe("recorded readings", () => {
 
 describe("currentUsage", () => {
   it("uses a fresh statusline reading as is", () => {
-    recordReading(env, SESSION, statusline);
+    recordReading(session(), statusline);
     expect(currentUsage(query())).toEqual(statusline);
   });
 
   it("falls back to the transcript when the reading is stale, keeping the window the statusline reported", () => {
-    recordReading(env, SESSION, { ...statusline, modelWindowTokens: 200_000, model: "claude-sonnet-4-5" });
+    recordReading(session(), { ...statusline, modelWindowTokens: 200_000, model: "claude-sonnet-4-5" });
     expect(currentUsage(query({ nowMs: 10_000 + 300_001 }))).toEqual({
       source: "transcript",
       contextTokens: 100,
@@ -116,12 +118,12 @@ describe("currentUsage", () => {
 
   it("honours the configured window, the env and the project's Claude Code settings", () => {
     expect(currentUsage(query({ contextWindowTokens: 400_000 }))).toMatchObject({ modelWindowTokens: 400_000, autoCompactTokens: 367_000 });
-    const withEnv = query({ env: { ...env, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" } });
+    const withEnv = query({ session: openSession({ ...env, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" }, SESSION) });
     expect(currentUsage(withEnv)?.autoCompactTokens).toBe(67_000);
     mkdirSync(join(home, "proj/.claude"), { recursive: true });
     writeFileSync(join(home, "proj/.claude/settings.json"), JSON.stringify({ autoCompactWindow: 200_000 }));
     expect(currentUsage(query())?.autoCompactTokens).toBe(167_000);
-    expect(currentUsage(query({ env: { ...env, DISABLE_AUTO_COMPACT: "1" } }))?.autoCompactTokens).toBeNull();
+    expect(currentUsage(query({ session: openSession({ ...env, DISABLE_AUTO_COMPACT: "1" }, SESSION) }))?.autoCompactTokens).toBeNull();
   });
 
   it("is null with no reading and no usable transcript", () => {

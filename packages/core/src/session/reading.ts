@@ -3,10 +3,9 @@ import { join } from "node:path";
 import { autoCompactTokens } from "../claude/auto-compact.ts";
 import { readFileNoFollow } from "../fs/atomic.ts";
 import { readAutoCompactSettings } from "../claude/settings.ts";
-import type { Env } from "../env.ts";
 import { modelWindowTokens } from "../claude/model-window.ts";
 import { overwriteInPlace } from "../fs/overwrite-in-place.ts";
-import { ensureSessionDir, sessionDirPath } from "./paths.ts";
+import type { Session, SessionPaths } from "./session.ts";
 import { readTailUsage } from "../transcript/tail.ts";
 import type { UsageReading } from "../claude/usage.ts";
 
@@ -16,16 +15,16 @@ const READING_FILE = "usage.json";
  * Keeps the newest reading for the session, for hooks that run without a statusline stdin. Overwritten in
  * place and not fsynced: the statusline writes it after every response, and a reading lost in a crash (or
  * unreadable to a reader racing the write) costs one transcript read. An existing file is rewritten without
- * walking the session dir again: it was made there only after that walk found the dirs private. A missing
- * one is made after the walk.
+ * walking the session dir: it was made there only after that walk found the dirs private. A missing one is
+ * made after the walk.
  */
-export function recordReading(env: Env, sessionId: string, reading: UsageReading): void {
+export function recordReading(session: Session, reading: UsageReading): void {
   const text = JSON.stringify(reading);
   try {
-    overwriteInPlace(join(sessionDirPath(env, sessionId), READING_FILE), text, { create: false });
+    overwriteInPlace(join(session.dir, READING_FILE), text, { create: false });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    overwriteInPlace(join(ensureSessionDir(env, sessionId), READING_FILE), text);
+    overwriteInPlace(join(session.ensureDir(), READING_FILE), text);
   }
 }
 
@@ -33,19 +32,19 @@ export function recordReading(env: Env, sessionId: string, reading: UsageReading
  * After a compaction the recorded reading describes the context before it: forgotten, so the statusline's
  * next reading syncs the levels afresh and the reminder asks the transcript until then.
  */
-export function forgetReading(env: Env, sessionId: string): void {
+export function forgetReading(session: Session): void {
   try {
-    unlinkSync(join(sessionDirPath(env, sessionId), READING_FILE));
+    unlinkSync(join(session.dir, READING_FILE));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
 }
 
 /** The newest recorded reading, or null; creates nothing. */
-export function loadReading(env: Env, sessionId: string): UsageReading | null {
+export function loadReading(session: SessionPaths): UsageReading | null {
   let text: string | null;
   try {
-    text = readFileNoFollow(join(sessionDirPath(env, sessionId), READING_FILE));
+    text = readFileNoFollow(join(session.dir, READING_FILE));
   } catch {
     return null;
   }
@@ -63,8 +62,7 @@ export function isFresh(reading: UsageReading, nowMs: number, freshReadingMs: nu
 }
 
 export interface UsageQuery {
-  env: Env;
-  sessionId: string;
+  session: Session;
   transcriptPath: string | undefined;
   projectDir: string | undefined;
   nowMs: number;
@@ -76,9 +74,9 @@ export interface UsageQuery {
 /**
  * The best current reading: the statusline's while fresh, else the transcript's tail (bounded read),
  * sized against the window the statusline last reported or the model's. Null when neither exists.
+ * `recorded` is the session's reading when the caller already loaded it.
  */
-export function currentUsage(query: UsageQuery): UsageReading | null {
-  const recorded = loadReading(query.env, query.sessionId);
+export function currentUsage(query: UsageQuery, recorded = loadReading(query.session)): UsageReading | null {
   if (recorded && isFresh(recorded, query.nowMs, query.freshReadingMs)) return recorded;
   return transcriptUsage(query, recorded);
 }
@@ -89,11 +87,12 @@ export function transcriptUsage(query: UsageQuery, recorded: UsageReading | null
   if (!tail) return null;
   const model = tail.model ?? recorded?.model;
   const window = query.contextWindowTokens || recorded?.modelWindowTokens || modelWindowTokens(model);
+  const { env } = query.session;
   return {
     source: "transcript",
     contextTokens: tail.contextTokens,
     modelWindowTokens: window,
-    autoCompactTokens: autoCompactTokens(window, query.env, readAutoCompactSettings(query.env, query.projectDir)),
+    autoCompactTokens: autoCompactTokens(window, env, readAutoCompactSettings(env, query.projectDir)),
     model,
     atMs: query.nowMs,
   };

@@ -2,31 +2,31 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   ANNOUNCED_MARKER_PREFIX,
-  COMPACTED_MARKER,
   carryoverRoot,
+  COMPACTED_MARKER,
   compactStatePath,
   type Env,
   highestLevelReached,
   isFresh,
   isMechanicalSnapshot,
   isSafeSessionId,
-  LEVEL_MARKER_PREFIX,
   type LedgerEntry,
+  LEVEL_MARKER_PREFIX,
   levelPercent,
   listMarkers,
   loadConfig,
   loadReading,
   markerPath,
   mechanicalSnapshotPath,
+  openSession,
   projectsDir,
   readFileNoFollow,
-  RECOVERY_DELIVERED_MARKER,
   readLedger,
-  sessionDirPath,
+  RECOVERY_DELIVERED_MARKER,
   transcriptUsage,
   type UsagePercents,
-  type UsageReading,
   usagePercents,
+  type UsageReading,
   verifyState,
 } from "@carryover/core";
 import { CliError, usageError } from "../../errors.ts";
@@ -120,30 +120,30 @@ export function sessionFacts(env: Env, sessionId: string, projectDir: string, no
   const { shared } = loadConfig("", env, projectDir);
   const transcriptPath = findTranscript(env, sessionId);
   const statePath = compactStatePath(env, sessionId, shared.stateDir || undefined);
-  if (mtimeOf(sessionDirPath(env, sessionId)) === null && transcriptPath === undefined && mtimeOf(statePath) === null) {
+  if (mtimeOf(openSession(env, sessionId).dir) === null && transcriptPath === undefined && mtimeOf(statePath) === null) {
     throw new CliError(
       `no session ${sessionId}: carryover has no state for it, and no transcript of it is under ` +
         `${tildify(projectsDir(env), env)}; ` +
         "`carryover status` shows the newest",
     );
   }
-  const recorded = loadReading(env, sessionId);
+  const session = openSession(env, sessionId);
+  const recorded = loadReading(session);
   const reading =
     recorded ??
     transcriptUsage({
-      env,
-      sessionId,
+      session,
       transcriptPath,
       projectDir,
       nowMs,
       freshReadingMs: shared.freshReadingMs,
       contextWindowTokens: shared.contextWindowTokens,
     });
-  const ledger = readLedger(env, sessionId);
+  const ledger = readLedger(session);
   const stateText = safeRead(statePath);
   const savedAtMs = mtimeOf(statePath);
   const verification = stateText === null ? null : verifyState(stateText);
-  const snapshot = mechanicalSnapshotPath(env, sessionId);
+  const snapshot = mechanicalSnapshotPath(session);
   return {
     sessionId,
     levels: shared.levels,
@@ -196,8 +196,8 @@ function freshness(savedAtMs: number | null, ledger: readonly LedgerEntry[]): Fr
 
 /** What the hooks' markers mean to the user; claims and other bookkeeping are left out. */
 function markerFacts(env: Env, sessionId: string): Pick<SessionFacts, "reminders" | "recovery"> {
-  const at = (name: string) => markerTime(safeRead(markerPath(env, sessionId, name)));
-  const names = listMarkers(env, sessionId);
+  const at = (name: string) => markerTime(safeRead(markerPath(openSession(env, sessionId), name)));
+  const names = listMarkers(openSession(env, sessionId));
   const levelOf = (name: string, prefix: string) =>
     name.startsWith(prefix) ? Number(name.slice(prefix.length)) : Number.NaN;
   const due = names.filter((name) => Number.isFinite(levelOf(name, LEVEL_MARKER_PREFIX)));

@@ -1,6 +1,13 @@
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { appendLedger, recordReading, recordRecoveryDelivered, stateTemplate, writeMarker } from "@carryover/core";
+import {
+  appendLedger,
+  openSession,
+  recordReading,
+  recordRecoveryDelivered,
+  stateTemplate,
+  writeMarker,
+} from "@carryover/core";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
 
@@ -14,7 +21,7 @@ afterEach(() => kit.cleanup());
 
 function seed(): string {
   const env = { HOME: kit.home, TMPDIR: join(kit.root, "tmp") };
-  recordReading(env, SESSION, {
+  recordReading(openSession(env, SESSION), {
     source: "statusline",
     contextTokens: 600_000,
     modelWindowTokens: 1_000_000,
@@ -22,10 +29,8 @@ function seed(): string {
     model: "claude-opus-5-5",
     atMs: NOW - 60_000,
   });
-  writeMarker(env, SESSION, "level-60", { level: 60 }, NOW - 120_000);
-  appendLedger(
-    env,
-    SESSION,
+  writeMarker(openSession(env, SESSION), "level-60", { level: 60 }, NOW - 120_000);
+  appendLedger(openSession(env, SESSION),
     { atMs: NOW - 3_600_000, trigger: "auto", summary: "MOCK SUMMARY 4: the user asked for things" },
     50,
   );
@@ -59,16 +64,16 @@ it("shows the newest session's reading and level, the reminder due, the state fi
 
 it("says what the hooks' markers mean, never their names: a reminder given, recovery due, then given", async () => {
   seed();
-  writeMarker(env(), SESSION, "announced-85", { percent: 86 }, NOW - 30_000);
-  writeMarker(env(), SESSION, "compacted", { trigger: "auto" }, NOW - 20_000);
-  writeMarker(env(), SESSION, "recovery-claim-4d6efe47f07dee50", { promptId: "p" }, NOW - 10_000);
+  writeMarker(openSession(env(), SESSION), "announced-85", { percent: 86 }, NOW - 30_000);
+  writeMarker(openSession(env(), SESSION), "compacted", { trigger: "auto" }, NOW - 20_000);
+  writeMarker(openSession(env(), SESSION), "recovery-claim-4d6efe47f07dee50", { promptId: "p" }, NOW - 10_000);
   const due = (await kit.run("status", SESSION)).out;
   expect(due).toContain(
     "reminder due at 60% (crossed 2 min ago): the next prompt asks for /compact-prep; given at 85% (30 s ago)\n",
   );
   expect(due).toContain("recovery due: compacted 20 s ago; the next prompt re-reads plan, state and tasks\n");
   expect(due).not.toMatch(/claim|announced|level-60|compacted\b.*marker/);
-  recordRecoveryDelivered(env(), SESSION, "p", NOW - 5_000);
+  recordRecoveryDelivered(openSession(env(), SESSION), "p", NOW - 5_000);
   expect((await kit.run("status", SESSION)).out).toContain("recovery given after the last compaction (5 s ago)\n");
 });
 
@@ -80,7 +85,7 @@ it("a state saved by /compact-prep just before /compact is fresh; one not saved 
   expect((await kit.run("status", SESSION)).out).toContain(
     "fresh: saved before the last compaction, which it carried across",
   );
-  appendLedger(env(), SESSION, { atMs: NOW - 600_000, trigger: "manual", summary: "MOCK SUMMARY 5" }, 50);
+  appendLedger(openSession(env(), SESSION), { atMs: NOW - 600_000, trigger: "manual", summary: "MOCK SUMMARY 5" }, 50);
   expect((await kit.run("status", SESSION)).out).toContain(
     "stale: not saved since the compaction before the last (saved 62 min ago)",
   );

@@ -1,5 +1,5 @@
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { appendLedger, writeMarker } from "@carryover/core";
+import { appendLedger, openSession, writeMarker } from "@carryover/core";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
@@ -181,8 +181,8 @@ describe("uninstall", () => {
     await kit.run("install", "--all");
     await kit.run("config", "pin", "everyTurns", "3");
     await kit.run("config", "recovery", "maxChars", "3000", "--scope", "project");
-    writeMarker(env, session, "level-60", { level: 60 }, Date.now());
-    appendLedger(env, session, { atMs: Date.now(), trigger: "auto", summary: "S" }, 50);
+    writeMarker(openSession(env, session), "level-60", { level: 60 }, Date.now());
+    appendLedger(openSession(env, session), { atMs: Date.now(), trigger: "auto", summary: "S" }, 50);
     mkdirSync(join(carryoverDir(), "log"), { recursive: true });
     writeFileSync(join(carryoverDir(), "log/carryover.log"), "a line\n");
     const stateDir = join(kit.root, "tmp/claude-compact-state");

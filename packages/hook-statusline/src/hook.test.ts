@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hasMarker, loadConfig, loadReading, readMarker, removeMarker, sessionDirPath, type StatusLineContext, writeMarker } from "@carryover/core";
+import { hasMarker, loadConfig, loadReading, openSession, readMarker, removeMarker, type StatusLineContext, writeMarker } from "@carryover/core";
 import { payload } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChainOutcome } from "./chain.ts";
-import { CHAINED_ENV, type Chain, FALLBACK_LINE, render } from "./run.ts";
+import { CHAINED_ENV, type Chain, FALLBACK_LINE, render } from "./hook.ts";
 
 const SESSION = "9c6cd707-b302-43ce-83ed-ec04fb1bd89d";
 let home: string;
@@ -41,9 +41,11 @@ function show(stdinText: string, { env: extraEnv = {}, nowMs = 1_000_000, enable
   } catch {
     // the runtime hands null on for unparseable stdin
   }
+  const sessionId = parsed?.session_id;
   const context: StatusLineContext = {
     stdinText,
     payload: parsed,
+    session: typeof sessionId === "string" && /^[\w-]+$/.test(sessionId) ? openSession(env, sessionId) : null,
     env,
     nowMs,
     config: loadConfig("statusline", env, home),
@@ -89,7 +91,7 @@ describe("the line", () => {
 
   it("shows a dash before the first response (current_usage null) and records nothing", async () => {
     expect(await show(stdin(null))).toBe("ctx – · – of 967k to auto-compact · Opus 5.5");
-    expect(loadReading({ HOME: home }, SESSION)).toBeNull();
+    expect(loadReading(openSession({ HOME: home }, SESSION))).toBeNull();
   });
 
   it("shows 0% right after /compact (all zeros)", async () => {
@@ -127,7 +129,7 @@ describe("the line", () => {
 
   it("still shows the line for an unsafe session id, without recording anything", async () => {
     expect(await show(stdin(600_000, (value) => (value.session_id = "../../etc")))).toBe("ctx 62% · 600k of 967k to auto-compact · Opus 5.5");
-    expect(loadReading({ HOME: home }, SESSION)).toBeNull();
+    expect(loadReading(openSession({ HOME: home }, SESSION))).toBeNull();
   });
 });
 
@@ -155,13 +157,14 @@ describe("colour and width", () => {
 
 describe("reading and level markers", () => {
   const env = { HOME: "" };
+  const session = () => openSession(env, SESSION);
   beforeEach(() => {
     env.HOME = home;
   });
 
   it("records the reading for the session: tokens, window, auto-compact point, percentages, model, time", async () => {
     await show(stdin(600_000), { nowMs: 5_000 });
-    expect(loadReading(env, SESSION)).toEqual({
+    expect(loadReading(session())).toEqual({
       source: "statusline",
       contextTokens: 600_000,
       modelWindowTokens: 1_000_000,
@@ -179,100 +182,100 @@ describe("reading and level markers", () => {
   it("rewrites an unchanged reading only once half its freshness has passed", async () => {
     await show(stdin(600_000), { nowMs: 5_000 });
     await show(stdin(600_000), { nowMs: 100_000 });
-    expect(loadReading(env, SESSION)?.atMs).toBe(5_000);
+    expect(loadReading(session())?.atMs).toBe(5_000);
     await show(stdin(600_000), { nowMs: 200_000 });
-    expect(loadReading(env, SESSION)?.atMs).toBe(200_000);
+    expect(loadReading(session())?.atMs).toBe(200_000);
     await show(stdin(610_000), { nowMs: 200_001 });
-    expect(loadReading(env, SESSION)).toMatchObject({ contextTokens: 610_000, atMs: 200_001 });
+    expect(loadReading(session())).toMatchObject({ contextTokens: 610_000, atMs: 200_001 });
   });
 
   it("syncs the levels when the percentage enters another band of a level, not while it stays in the same bands", async () => {
     await show(stdin(600_000), { nowMs: 5_000 });
-    removeMarker(env, SESSION, "level-60");
+    removeMarker(session(), "level-60");
     // 62% → 63%, and the unchanged reading rewritten later: still at or above 60, below 85 - 10.
     await show(stdin(610_000), { nowMs: 6_000 });
     await show(stdin(610_000), { nowMs: 200_000 });
-    expect(hasMarker(env, SESSION, "level-60")).toBe(false);
+    expect(hasMarker(session(), "level-60")).toBe(false);
     // 77%: within the re-arm margin of 85.
     await show(stdin(745_000), { nowMs: 200_001 });
-    expect(hasMarker(env, SESSION, "level-60")).toBe(true);
+    expect(hasMarker(session(), "level-60")).toBe(true);
   });
 
   it("syncs again when the configured levels changed since the last reading", async () => {
     await show(stdin(600_000), { nowMs: 5_000 });
-    removeMarker(env, SESSION, "level-60");
+    removeMarker(session(), "level-60");
     await show(stdin(610_000), { nowMs: 6_000, env: { CARRYOVER_LEVELS: "60,90" } });
-    expect(hasMarker(env, SESSION, "level-60")).toBe(true);
-    expect(loadReading(env, SESSION)?.syncedLevels).toEqual([60, 90]);
+    expect(hasMarker(session(), "level-60")).toBe(true);
+    expect(loadReading(session())?.syncedLevels).toEqual([60, 90]);
   });
 
   it("a reading whose level sync failed is synced again with the next one, and the failure is logged as such", async () => {
     const { mkdirSync, rmSync, writeFileSync } = await import("node:fs");
-    const markers = join(sessionDirPath(env, SESSION), "markers");
-    mkdirSync(sessionDirPath(env, SESSION), { recursive: true, mode: 0o700 });
+    const markers = join(session().dir, "markers");
+    mkdirSync(session().dir, { recursive: true, mode: 0o700 });
     writeFileSync(markers, "a file where the markers dir should be");
     await show(stdin(600_000), { nowMs: 5_000 });
-    expect(logged.join("\n")).toMatch(/levels not synced/);
-    expect(loadReading(env, SESSION)).toMatchObject({ contextTokens: 600_000 });
-    expect(loadReading(env, SESSION)?.syncedLevels).toBeUndefined();
+    expect(logged.join("\n")).toMatch(/reading not recorded/);
+    expect(loadReading(session())).toMatchObject({ contextTokens: 600_000 });
+    expect(loadReading(session())?.syncedLevels).toBeUndefined();
     rmSync(markers);
     await show(stdin(610_000), { nowMs: 6_000 });
-    expect(hasMarker(env, SESSION, "level-60")).toBe(true);
+    expect(hasMarker(session(), "level-60")).toBe(true);
   });
 
   it("raises level-60 when the context reaches 60% of the auto-compact point, not before", async () => {
     await show(stdin(570_000));
-    expect(hasMarker(env, SESSION, "level-60")).toBe(false);
+    expect(hasMarker(session(), "level-60")).toBe(false);
     await show(stdin(600_000), { nowMs: 7_000 });
-    expect(readMarker(env, SESSION, "level-60", { nowMs: 7_000 })).toMatchObject({ createdAtMs: 7_000, data: { percent: 62, contextTokens: 600_000 } });
-    expect(hasMarker(env, SESSION, "level-85")).toBe(false);
+    expect(readMarker(session(), "level-60", { nowMs: 7_000 })).toMatchObject({ createdAtMs: 7_000, data: { percent: 62, contextTokens: 600_000 } });
+    expect(hasMarker(session(), "level-85")).toBe(false);
   });
 
   it("raises every level passed at once", async () => {
     await show(stdin(900_000));
-    expect(hasMarker(env, SESSION, "level-60")).toBe(true);
-    expect(hasMarker(env, SESSION, "level-85")).toBe(true);
+    expect(hasMarker(session(), "level-60")).toBe(true);
+    expect(hasMarker(session(), "level-85")).toBe(true);
   });
 
   it("does not raise a level already announced", async () => {
-    writeMarker(env, SESSION, "announced-60", {}, 1);
+    writeMarker(session(), "announced-60", {}, 1);
     await show(stdin(600_000));
-    expect(hasMarker(env, SESSION, "level-60")).toBe(false);
+    expect(hasMarker(session(), "level-60")).toBe(false);
   });
 
   it("drops a pending level the context fell back below", async () => {
     await show(stdin(600_000));
     await show(stdin(570_000));
-    expect(hasMarker(env, SESSION, "level-60")).toBe(false);
+    expect(hasMarker(session(), "level-60")).toBe(false);
   });
 
   it("re-arms after /compact: the zeros clear the announced levels", async () => {
-    writeMarker(env, SESSION, "announced-60", {}, 1);
-    writeMarker(env, SESSION, "announced-85", {}, 1);
+    writeMarker(session(), "announced-60", {}, 1);
+    writeMarker(session(), "announced-85", {}, 1);
     await show(JSON.stringify({ ...payload("statusline.after-manual-compact"), session_id: SESSION }));
-    expect(hasMarker(env, SESSION, "announced-60")).toBe(false);
-    expect(hasMarker(env, SESSION, "announced-85")).toBe(false);
+    expect(hasMarker(session(), "announced-60")).toBe(false);
+    expect(hasMarker(session(), "announced-85")).toBe(false);
     await show(stdin(600_000));
-    expect(hasMarker(env, SESSION, "level-60")).toBe(true);
+    expect(hasMarker(session(), "level-60")).toBe(true);
   });
 
   it("keeps an announced level while the context only dips a little below it", async () => {
-    writeMarker(env, SESSION, "announced-60", {}, 1);
+    writeMarker(session(), "announced-60", {}, 1);
     await show(stdin(530_000));
-    expect(hasMarker(env, SESSION, "announced-60")).toBe(true);
+    expect(hasMarker(session(), "announced-60")).toBe(true);
     await show(stdin(600_000));
-    expect(hasMarker(env, SESSION, "level-60")).toBe(false);
+    expect(hasMarker(session(), "level-60")).toBe(false);
   });
 
   it("follows the configured levels", async () => {
     await show(stdin(400_000), { env: { CARRYOVER_LEVELS: "40" } });
-    expect(hasMarker(env, SESSION, "level-40")).toBe(true);
-    expect(hasMarker(env, SESSION, "level-60")).toBe(false);
+    expect(hasMarker(session(), "level-40")).toBe(true);
+    expect(hasMarker(session(), "level-60")).toBe(false);
   });
 
   it("raises nothing when auto-compaction is off", async () => {
     await show(stdin(900_000), { env: { DISABLE_AUTO_COMPACT: "1" } });
-    expect(hasMarker(env, SESSION, "level-60")).toBe(false);
+    expect(hasMarker(session(), "level-60")).toBe(false);
   });
 
   it("still shows the line when the state dir is unusable", async () => {
@@ -327,7 +330,7 @@ describe("chaining", () => {
 
   it("shows only the chained output when carryover is switched off", async () => {
     expect(await show(stdin(600_000), { env: chainEnv(), enabled: false, chain: chainWith({ lines: ["main ✓"] }) })).toBe("main ✓");
-    expect(loadReading({ HOME: home }, SESSION)).toBeNull();
+    expect(loadReading(openSession({ HOME: home }, SESSION))).toBeNull();
   });
 
   it("still runs the chained command when stdin is unreadable to us", async () => {

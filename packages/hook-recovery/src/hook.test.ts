@@ -8,11 +8,13 @@ import {
   readMarker,
   type SessionStartInput,
   type UserPromptSubmitInput,
+  openSession,
+  type HookJsonOutput,
 } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boundary, prompt, sessionStartContext, toolCall } from "../test/transcript-lines.ts";
 import { RECOVERY_HEADING } from "./render.ts";
-import { run } from "./run.ts";
+import { hook } from "./hook.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 const COMPACT_PROMPT = "1b0ed739-f2ba-4e9c-a086-99991083de5d";
@@ -37,9 +39,13 @@ function userPrompt(): UserPromptSubmitInput {
   return { session_id: SESSION, transcript_path: transcript, cwd: join(root, "proj"), hook_event_name: "UserPromptSubmit", prompt: "go on", prompt_id: "next-prompt", permission_mode: "default" };
 }
 
+/** The probe, then run when it found something, as the runtime does them, at `nowMs`. */
 async function invoke(input: SessionStartInput | UserPromptSubmitInput, nowMs = 2_000_000) {
-  const config = loadConfig("recovery", env, join(root, "proj"));
-  const output = await run({ input, event: input.hook_event_name, env, nowMs, config, projectDir: join(root, "proj"), log: () => {} });
+  const projectDir = join(root, "proj");
+  const session = openSession(env, SESSION);
+  if (hook.probe!({ name: "recovery", payload: input, env, nowMs, projectDir, session }) === null) return null;
+  const config = loadConfig("recovery", env, projectDir);
+  const output = (await hook.run({ input, event: input.hook_event_name, env, nowMs, config, projectDir, session, log: () => {} }, true)) as HookJsonOutput | null;
   return output?.hookSpecificOutput ?? null;
 }
 
@@ -52,17 +58,17 @@ describe("exactly one delivery per compaction", () => {
   it("2.1.332 order: SessionStart(compact) delivers, PostCompact marks, the next prompt stays silent and clears the mark", async () => {
     const delivered = await invoke(sessionStart());
     expect(delivered).toEqual({ hookEventName: "SessionStart", additionalContext: expect.stringMatching(new RegExp(`^${RECOVERY_HEADING}: `)) });
-    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
+    markCompacted(openSession(env, SESSION), { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
     compactionWritten(delivered!.additionalContext);
 
     expect(await invoke(userPrompt(), 2_010_000)).toBeNull();
-    expect(hasPendingCompaction(env, SESSION)).toBe(false);
+    expect(hasPendingCompaction(openSession(env, SESSION))).toBe(false);
     expect(await invoke(userPrompt(), 2_020_000)).toBeNull();
   });
 
   it("SessionStart(compact) ran but its context never reached the transcript: the next prompt delivers, once", async () => {
     await invoke(sessionStart());
-    markCompacted(env, SESSION, { trigger: "auto", promptId: COMPACT_PROMPT }, 2_000_100);
+    markCompacted(openSession(env, SESSION), { trigger: "auto", promptId: COMPACT_PROMPT }, 2_000_100);
     compactionWritten(null);
 
     const recovered = await invoke(userPrompt(), 2_010_000);
@@ -71,35 +77,35 @@ describe("exactly one delivery per compaction", () => {
   });
 
   it("no SessionStart(compact) at all: the next prompt delivers and records the compaction's prompt id", async () => {
-    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
+    markCompacted(openSession(env, SESSION), { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
     compactionWritten(null);
     expect((await invoke(userPrompt(), 2_010_000))?.hookEventName).toBe("UserPromptSubmit");
-    expect(readMarker(env, SESSION, "recovery-delivered", { nowMs: 2_010_000 })?.data).toEqual({ promptId: COMPACT_PROMPT });
+    expect(readMarker(openSession(env, SESSION), "recovery-delivered", { nowMs: 2_010_000 })?.data).toEqual({ promptId: COMPACT_PROMPT });
   });
 
   it("PostCompact before SessionStart (other versions): SessionStart delivers with the trigger, the prompt stays silent", async () => {
-    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 1_999_000);
+    markCompacted(openSession(env, SESSION), { trigger: "manual", promptId: COMPACT_PROMPT }, 1_999_000);
     const delivered = await invoke(sessionStart());
     expect(delivered?.additionalContext).toContain("compacted at 1970-01-01T00:33:20Z, manual.");
-    expect(hasPendingCompaction(env, SESSION)).toBe(false);
+    expect(hasPendingCompaction(openSession(env, SESSION))).toBe(false);
     compactionWritten(delivered!.additionalContext);
     expect(await invoke(userPrompt(), 2_010_000)).toBeNull();
   });
 
   it("without a readable transcript the recorded delivery stands", async () => {
     await invoke(sessionStart());
-    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
+    markCompacted(openSession(env, SESSION), { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
     rmSync(transcript);
     expect(await invoke(userPrompt(), 2_010_000)).toBeNull();
   });
 
   it("a later compaction is delivered again", async () => {
     const first = await invoke(sessionStart());
-    markCompacted(env, SESSION, { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
+    markCompacted(openSession(env, SESSION), { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
     compactionWritten(first!.additionalContext);
     await invoke(userPrompt(), 2_010_000);
 
-    markCompacted(env, SESSION, { trigger: "auto", promptId: "second-compaction" }, 3_000_000);
+    markCompacted(openSession(env, SESSION), { trigger: "auto", promptId: "second-compaction" }, 3_000_000);
     appendFileSync(transcript, `${boundary("auto", "2026-11-29T18:00:00.000Z")}\n`);
     expect((await invoke(userPrompt(), 3_010_000))?.additionalContext).toContain(", auto.");
   });
@@ -111,5 +117,18 @@ describe("nothing to do", () => {
     expect(await invoke(sessionStart("resume"))).toBeNull();
     expect(await invoke(userPrompt())).toBeNull();
     expect(existsSync(join(root, "home"))).toBe(false);
+  });
+});
+
+describe("the probe", () => {
+  const probe = (payload: Record<string, unknown>) =>
+    hook.probe!({ name: "recovery", payload: { session_id: SESSION, ...payload }, env, nowMs: 0, projectDir: root, session: openSession(env, SESSION) });
+
+  it("lets through SessionStart(compact) alone, and a prompt only while a compaction is pending", () => {
+    expect(probe({ hook_event_name: "SessionStart", source: "startup" })).toBeNull();
+    expect(probe({ hook_event_name: "SessionStart", source: "compact" })).toBe(true);
+    expect(probe({ hook_event_name: "UserPromptSubmit" })).toBeNull();
+    markCompacted(openSession(env, SESSION), { trigger: "auto" }, 0);
+    expect(probe({ hook_event_name: "UserPromptSubmit" })).toBe(true);
   });
 });

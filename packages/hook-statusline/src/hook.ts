@@ -1,7 +1,7 @@
 // Status line command: context use as a share of the auto-compact point; records the reading, raises the
 // level markers, and shows the user's own status line (chained) beside it.
-import { errorMessage, levelPercent, type StatusLineCommand, type StatusLineContext } from "@carryover/core";
-import { type ChainOutcome, type ChainOptions, runChained } from "./chain.ts";
+import { errorMessage, levelPercent, type StatusLineContext, type StatusLineDefinition } from "@carryover/core";
+import { type ChainOptions, type ChainOutcome, runChained } from "./chain.ts";
 import { colorAllowed, toneOf } from "./color.ts";
 import { composeLines, type OurLine } from "./compose.ts";
 import { statusLineFacts } from "./facts.ts";
@@ -23,6 +23,12 @@ export async function render(context: StatusLineContext, chain: Chain = runChain
   return composeLines(ours, await theirs, context.config.hook.chainPosition, columnsOf(context.env.COLUMNS));
 }
 
+export const statusLine: StatusLineDefinition = {
+  name: "statusline",
+  render: (context) => render(context),
+  fallbackLine: FALLBACK_LINE,
+};
+
 async function chained({ config, env, stdinText, log }: StatusLineContext, chain: Chain): Promise<string[]> {
   const command = config.hook.chainCommand.trim();
   if (command === "") return [];
@@ -30,7 +36,8 @@ async function chained({ config, env, stdinText, log }: StatusLineContext, chain
     log("chainCommand runs carryover's statusline again; not chaining it twice");
     return [];
   }
-  const outcome = await chain(command, stdinText, { timeoutMs: config.hook.chainTimeoutMs, env: { ...env, [CHAINED_ENV]: "1" } });
+  const options = { timeoutMs: config.hook.chainTimeoutMs, env: { ...env, [CHAINED_ENV]: "1" } };
+  const outcome = await chain(command, stdinText, options);
   if ("problem" in outcome) {
     log(outcome.problem);
     return [];
@@ -38,28 +45,22 @@ async function chained({ config, env, stdinText, log }: StatusLineContext, chain
   return outcome.lines;
 }
 
-function ourLine(context: StatusLineContext): OurLine {
-  const { payload, env, nowMs, config, projectDir, log } = context;
-  try {
-    if (!payload) return { text: FALLBACK_LINE, tone: null };
-    const facts = statusLineFacts(payload);
-    const sizes = sizesOf(facts, env, projectDir, config.shared.contextWindowTokens);
-    const reading = readingOf(facts, sizes, nowMs);
-    if (reading && facts.sessionId) {
-      try {
-        remember(env, facts.sessionId, reading, config.shared);
-      } catch (error) {
-        log(errorMessage(error));
-      }
+function ourLine({ payload, session, env, nowMs, config, projectDir, log }: StatusLineContext): OurLine {
+  if (!payload) return { text: FALLBACK_LINE, tone: null };
+  const facts = statusLineFacts(payload);
+  const sizes = sizesOf(facts, env, projectDir, config.shared.contextWindowTokens);
+  const reading = readingOf(facts, sizes, nowMs);
+  if (reading && session) {
+    // The line shows whether or not its reading could be kept for the hooks.
+    try {
+      remember(session, reading, config.shared);
+    } catch (error) {
+      log(`reading not recorded: ${errorMessage(error)}`);
     }
-    const format = sizes.autoCompactTokens === null ? config.hook.formatNoAutoCompact : config.hook.format;
-    const text = renderLine(format, lineValues(reading, sizes, facts.modelName ?? facts.modelId));
-    const tone = reading && colorAllowed(config.hook.color, env) ? toneOf(levelPercent(reading), config.shared.levels) : null;
-    return { text, tone };
-  } catch (error) {
-    log(errorMessage(error));
-    return { text: FALLBACK_LINE, tone: null };
   }
+  const format = sizes.autoCompactTokens === null ? config.hook.formatNoAutoCompact : config.hook.format;
+  const text = renderLine(format, lineValues(reading, sizes, facts.modelName ?? facts.modelId));
+  const colored = reading && colorAllowed(config.hook.color, env);
+  const tone = colored ? toneOf(levelPercent(reading), config.shared.levels) : null;
+  return { text, tone };
 }
-
-export const statusLine: StatusLineCommand = { render: (context) => render(context), fallbackLine: FALLBACK_LINE };

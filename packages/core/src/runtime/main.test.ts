@@ -70,11 +70,6 @@ describe.concurrent("runHook in a built executable", () => {
     expect(exit).toMatchObject({ code: 0, stdout: "", stderr: "" });
   });
 
-  it("routes the statusline's stdin, which has no hook_event_name, to StatusLine", async () => {
-    const statusline = captured("statusline.json");
-    expect((await sandbox().run(JSON.stringify(statusline))).stdout).toBe(`status ${statusline.session_id}`);
-  });
-
   it("reads a payload from a regular file as well as from a pipe", async () => {
     const box = sandbox();
     const path = join(box.home, "payload.json");
@@ -181,27 +176,28 @@ describe.concurrent("runHook in a built executable", () => {
     ]);
   });
 
-  it("a LazyHook's fast path skips without loading the hook; otherwise the hook runs", async () => {
+  it("a probe that finds nothing to do ends the run there; otherwise run gets what the probe found", async () => {
     const box = sandbox();
-    const lazy = { PROBE_LAZY: "1", CARRYOVER_DEBUG: "1" };
-    const skipped = await box.prompt("skip", lazy);
+    const skipped = await box.prompt("skip", { CARRYOVER_DEBUG: "1" });
     expect(skipped).toMatchObject({ code: 0, stdout: "" });
     expect(skipped.stderr).toMatch(/^carryover pin: fast path: nothing to do \(\d+ ms\)\n$/);
-    expect((await box.prompt("json", lazy)).stdout).toContain('"additionalContext":"context ✓"');
+    expect((await box.prompt("found")).stdout).toBe('the probe saw "found"');
+    expect(box.logLines()).toEqual([]);
   });
 
-  it("a fast path that would hide a problem hands over to the full runtime, which logs it", async () => {
+  it("a probe that throws is logged once and run does not start", async () => {
     const box = sandbox();
-    const lazy = { PROBE_LAZY: "1", CARRYOVER_DEBUG: "1" };
-    const throwing = await box.prompt("skip-throws", lazy);
+    const throwing = await box.prompt("skip-throws", { CARRYOVER_DEBUG: "1" });
     expect(throwing).toMatchObject({ code: 0, stdout: "", stderr: "carryover pin: probe skip failure\n" });
-    expect((await box.prompt("skip-with-config", lazy)).stderr).toMatch(/^carryover pin: fast path: nothing to do \(\d+ ms\)\n$/);
-    const badConfig = await box.prompt("skip-with-config", { ...lazy, CARRYOVER_PIN_EVERY_TURNS: "often" });
-    expect(badConfig).toMatchObject({ code: 0, stdout: "" });
-    expect(badConfig.stderr).toMatch(/^carryover pin: config: CARRYOVER_PIN_EVERY_TURNS: .*\ncarryover pin: UserPromptSubmit done in \d+ ms \(no output\)\n$/);
-    expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual([
-      "probe skip failure",
-      'config: CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a number from 1 to 1000, got "often"',
-    ]);
+    expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual(["probe skip failure"]);
+  });
+
+  it("config a probe loaded is run's config, and its problems are logged even when the probe finds nothing", async () => {
+    const box = sandbox();
+    const badConfig = { CARRYOVER_PIN_EVERY_TURNS: "often", CARRYOVER_PIN_MAX_BYTES: "500" };
+    expect(JSON.parse((await box.prompt("config-in-probe", badConfig)).stdout).hook).toMatchObject({ everyTurns: 1, maxBytes: 500 });
+    expect(await box.prompt("skip-with-config", badConfig)).toMatchObject({ code: 0, stdout: "" });
+    const problem = 'config: CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a number from 1 to 1000, got "often"';
+    expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual([problem, problem]);
   });
 });

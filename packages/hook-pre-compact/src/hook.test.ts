@@ -6,6 +6,7 @@ import {
   autoMemoryDir,
   compactStatePath,
   loadConfig,
+  openSession,
   MECHANICAL_SNAPSHOT_MARK,
   mechanicalSnapshotPath,
   type PreCompactInput,
@@ -15,8 +16,8 @@ import {
 } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boundaryLine, callLine, promptLine, resultLine, writeTranscript } from "../../../test-fixtures/transcripts/lines.ts";
-import { readPreCompactJournal } from "./journal.ts";
-import { run } from "./run.ts";
+import { hook } from "./hook.ts";
+import type { PreCompactJournal } from "./journal.ts";
 
 const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";
 const NOW = Date.parse("2026-11-29T17:14:24.000Z");
@@ -73,7 +74,10 @@ function input(overrides: Partial<PreCompactInput> = {}): PreCompactInput {
 }
 
 function invoke(payload: PreCompactInput = input(), nowMs = NOW, runEnv: Record<string, string> = env) {
-  return run({ input: payload, event: "PreCompact", env: runEnv, nowMs, config: loadConfig("pre-compact", runEnv, project), projectDir: project, log: (line) => logged.push(line) });
+  const config = loadConfig("pre-compact", runEnv, project);
+  const session = openSession(runEnv, payload.session_id);
+  const context = { input: payload, event: "PreCompact" as const, env: runEnv, nowMs, config, projectDir: project, session, log: (line: string) => logged.push(line) };
+  return hook.run(context, undefined) as Promise<string | null>;
 }
 
 const read = (path: string) => readFileSync(path, "utf8");
@@ -144,7 +148,7 @@ describe("the changes log", () => {
     const output = await invoke();
     expect(read(join(root, "outside.md"))).toBe("theirs\n");
     expect(logged.join("\n")).toMatch(/changes log: refusing .*CHANGES_SESSION\.md: it is a symlink/);
-    expect(existsSync(mechanicalSnapshotPath(env, SESSION))).toBe(true);
+    expect(existsSync(mechanicalSnapshotPath(openSession(env, SESSION)))).toBe(true);
     expect(output).toContain("Historical summaries");
   });
 });
@@ -155,7 +159,7 @@ describe("the mechanical snapshot", () => {
     mkdirSync(join(home, ".claude/plans"), { recursive: true });
     writeFileSync(join(home, ".claude/plans/answer-plan.md"), "# Answer plan\n1. write\n");
     await invoke();
-    const snapshot = read(mechanicalSnapshotPath(env, SESSION));
+    const snapshot = read(mechanicalSnapshotPath(openSession(env, SESSION)));
     expect(verifyState(snapshot).ok).toBe(true);
     expect(snapshot.split("\n")[2]).toBe(MECHANICAL_SNAPSHOT_MARK);
     expect(snapshot).toContain("## Active Plan\n\n~/.claude/plans/answer-plan.md — Answer plan\n");
@@ -170,16 +174,16 @@ describe("the mechanical snapshot", () => {
     const statePath = writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 60_000);
     const before = read(statePath);
     await invoke();
-    expect(existsSync(mechanicalSnapshotPath(env, SESSION))).toBe(false);
+    expect(existsSync(mechanicalSnapshotPath(openSession(env, SESSION)))).toBe(false);
     expect(read(statePath)).toBe(before);
   });
 
   it("is written when the compact-prep state predates the previous compaction", async () => {
     workedSession();
     writePrepState("old decision", "old rule", NOW - 3_600_000);
-    appendLedger(env, SESSION, { atMs: NOW - 1_800_000, trigger: "auto", summary: "first summary" }, 50);
+    appendLedger(openSession(env, SESSION), { atMs: NOW - 1_800_000, trigger: "auto", summary: "first summary" }, 50);
     await invoke();
-    expect(read(mechanicalSnapshotPath(env, SESSION))).toContain(MECHANICAL_SNAPSHOT_MARK);
+    expect(read(mechanicalSnapshotPath(openSession(env, SESSION)))).toContain(MECHANICAL_SNAPSHOT_MARK);
   });
 });
 
@@ -279,8 +283,8 @@ describe("the summary steering it prints", () => {
 
   it("after a manual /compact, whose output lands in the next conversation, quotes only what that conversation does not open with", async () => {
     workedSession();
-    appendLedger(env, SESSION, { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." }, 50);
-    appendLedger(env, SESSION, { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." }, 50);
+    appendLedger(openSession(env, SESSION), { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." }, 50);
+    appendLedger(openSession(env, SESSION), { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." }, 50);
     const output = (await invoke(input({ trigger: "manual" }))) as string;
     expect(output).toContain("(manual, 2026-11-29 17:14 UTC)");
     expect(output).toContain("The conversation opens with the latest one's summary (auto, 2026-11-29 16:14 UTC).");
@@ -305,8 +309,8 @@ describe("the summary steering it prints", () => {
 
   it("carries earlier summaries forward, oldest first, and quotes the compact-prep state", async () => {
     workedSession();
-    appendLedger(env, SESSION, { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." }, 50);
-    appendLedger(env, SESSION, { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." }, 50);
+    appendLedger(openSession(env, SESSION), { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." }, 50);
+    appendLedger(openSession(env, SESSION), { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." }, 50);
     writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 60_000);
     const output = (await invoke()) as string;
     expect(output).toContain("what the 2 earlier compactions of this session recorded, oldest first");
@@ -317,7 +321,7 @@ describe("the summary steering it prints", () => {
 
   it("condenses long summaries to stay within steeringMaxChars, keeping some of each", async () => {
     workedSession();
-    for (let i = 1; i <= 6; i++) appendLedger(env, SESSION, { atMs: NOW - (10 - i) * 60_000, trigger: "auto", summary: `S${i} ${"word ".repeat(1_000)}` }, 50);
+    for (let i = 1; i <= 6; i++) appendLedger(openSession(env, SESSION), { atMs: NOW - (10 - i) * 60_000, trigger: "auto", summary: `S${i} ${"word ".repeat(1_000)}` }, 50);
     const output = (await invoke(input(), NOW, { ...env, CARRYOVER_PRE_COMPACT_STEERING_MAX_CHARS: "4000" })) as string;
     expect(output.length).toBeLessThanOrEqual(4_000);
     for (let i = 1; i <= 6; i++) expect(output).toContain(`S${i} word`);
@@ -335,7 +339,7 @@ describe("the summary steering it prints", () => {
     const output = await invoke(input({ transcript_path: join(root, "missing.jsonl") }));
     expect(output).toContain("Historical summaries");
     expect(existsSync(join(project, "CHANGES_SESSION.md"))).toBe(false);
-    expect(existsSync(mechanicalSnapshotPath(env, SESSION))).toBe(false);
+    expect(existsSync(mechanicalSnapshotPath(openSession(env, SESSION)))).toBe(false);
     expect(logged.join("\n")).toMatch(/transcript not read/);
   });
 });
@@ -343,13 +347,13 @@ describe("the summary steering it prints", () => {
 it("journals what it saw and wrote for the recovery hook", async () => {
   workedSession();
   await invoke();
-  const journal = readPreCompactJournal(env, SESSION);
+  const journal = JSON.parse(readFileSync(join(home, ".claude/carryover/sessions", SESSION, "pre-compact.json"), "utf8")) as PreCompactJournal;
   expect(journal).toMatchObject({
     trigger: "auto",
     promptId: "prompt-1",
     atMs: NOW,
     transcriptPath: transcriptFile(),
-    wrote: { changesFile: join(project, "CHANGES_SESSION.md"), snapshot: mechanicalSnapshotPath(env, SESSION), memoryTopic: join(memoryDir(), "carryover-session-2026-11-29-403d97d7.md") },
+    wrote: { changesFile: join(project, "CHANGES_SESSION.md"), snapshot: mechanicalSnapshotPath(openSession(env, SESSION)), memoryTopic: join(memoryDir(), "carryover-session-2026-11-29-403d97d7.md") },
   });
   expect(journal!.facts.filesChanged.map((file) => file.path)).toEqual([join(project, "src/app.ts"), join(project, "notes.txt")]);
 });
