@@ -23,7 +23,7 @@ function ownPaths({ transcriptPath, env, cwd }: WorkQuery): string[] {
   if (!cwd || !isSafeSessionId(sessionId)) return [];
   let shared = { stateDir: "", changesFile: "CHANGES_SESSION.md" };
   try {
-    shared = loadConfig("pre-compact", env, cwd).shared;
+    shared = loadConfig("", {}, env, cwd).shared;
   } catch {
     // A config the hooks would refuse: the defaults are what carryover writes without one.
   }

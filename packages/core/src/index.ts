@@ -158,8 +158,6 @@ export {
   unknown,
 } from "./schema/_guards.ts";
 
-export { configDescription } from "./config/descriptions.ts";
-export { type ConfigKey, type ConfigSection, configKeys, type SectionConfig, sectionKeys } from "./config/keys.ts";
 export {
   type Config,
   checkConfigValue,
@@ -168,6 +166,8 @@ export {
   loadConfig,
   probeConfig,
 } from "./config/load.ts";
+export { SHARED_KEYS } from "./config/shared.ts";
+export { type ConfigTable, type ConfigValues, expects, fromText, type KeySpec } from "./config/table.ts";
 
 export { logLine } from "./runtime/log.ts";
 export {

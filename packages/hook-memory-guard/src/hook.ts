@@ -2,13 +2,15 @@
 // Claude Code starts dropping lines, how close MEMORY.md is to what it loads, and names the lines it drops.
 import { join, resolve } from "node:path";
 import { autoMemoryDir, type HookDefinition, isAutoMemoryEnabled, probeConfig } from "@carryover/core";
+import { keys } from "./config.ts";
 import { checkMemoryIndex, type MemoryIndexCheck } from "./memory-index.ts";
 
 type Event = "SessionStart" | "PostToolUse";
 
-export const hook: HookDefinition<Event, "memory-guard", MemoryIndexCheck> = {
+export const hook: HookDefinition<Event, typeof keys, MemoryIndexCheck> = {
   name: "memory-guard",
   events: ["SessionStart", "PostToolUse"],
+  config: async () => ({ keys }),
 
   /** The MEMORY.md check when it warns; null for a write to another file, auto-memory off, or no need to warn. */
   probe(context) {
@@ -18,7 +20,7 @@ export const hook: HookDefinition<Event, "memory-guard", MemoryIndexCheck> = {
     const index = join(autoMemoryDir(env, payload.cwd), "MEMORY.md");
     if (written !== null && written !== index) return null;
     if (!isAutoMemoryEnabled(env, projectDir)) return null;
-    const check = checkMemoryIndex(index, probeConfig(context).hook.headroomPercent);
+    const check = checkMemoryIndex(index, probeConfig(context, keys).hook.headroomPercent);
     return check?.warn ? check : null;
   },
 

@@ -2,12 +2,14 @@
 // and the user's pinned.md, every turn (or every N) and always right after a compaction.
 import { lstatSync } from "node:fs";
 import type { HookDefinition } from "@carryover/core";
+import type { keys } from "./config.ts";
 import { pinnedPaths } from "./pinned.ts";
 
 type PinEvent = "UserPromptSubmit" | "SessionStart";
 
-export const hook: HookDefinition<PinEvent, "pin", string[]> = {
+export const hook: HookDefinition<PinEvent, typeof keys, string[]> = {
   name: "pin",
+  config: () => import("./config.ts"),
   events: ["UserPromptSubmit", "SessionStart"],
 
   /** The pinned files that have bytes (one lstat each); null for none, or a SessionStart other than compact. */

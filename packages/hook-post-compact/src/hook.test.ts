@@ -15,6 +15,7 @@ import {
 } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hook } from "./hook.ts";
+import { keys } from "./config.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 let home: string;
@@ -34,7 +35,7 @@ function input(overrides: Partial<PostCompactInput> = {}): PostCompactInput {
   };
 }
 
-async function invoke(payload: PostCompactInput, nowMs = 1_000, config: Config<"post-compact"> = loadConfig("post-compact", env)) {
+async function invoke(payload: PostCompactInput, nowMs = 1_000, config: Config<typeof keys> = loadConfig("post-compact", keys, env)) {
   const session = openSession(env, payload.session_id);
   return hook.run({ input: payload, event: "PostCompact", env, nowMs, config, projectDir: home, session, log: () => {} }, undefined);
 }
@@ -62,7 +63,7 @@ describe("post-compact run", async () => {
   });
 
   it("keeps at most ledgerMaxEntries summaries", async () => {
-    const config = loadConfig("post-compact", { ...env, CARRYOVER_POST_COMPACT_LEDGER_MAX_ENTRIES: "2" });
+    const config = loadConfig("post-compact", keys, { ...env, CARRYOVER_POST_COMPACT_LEDGER_MAX_ENTRIES: "2" });
     for (let i = 1; i <= 3; i++) await invoke(input({ compact_summary: `<summary>s${i}</summary>` }), i, config);
     expect(readLedger(session()).map((entry) => entry.summary)).toEqual(["s2", "s3"]);
   });

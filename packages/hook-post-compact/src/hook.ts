@@ -1,9 +1,11 @@
 // PostCompact (manual and auto): marks the compaction for recovery, files its summary, re-arms levels and
 // forgets the usage reading taken before it.
 import type { HookDefinition } from "@carryover/core";
+import type { keys } from "./config.ts";
 
-export const hook: HookDefinition<"PostCompact", "post-compact"> = {
+export const hook: HookDefinition<"PostCompact", typeof keys> = {
   name: "post-compact",
+  config: () => import("./config.ts"),
   events: ["PostCompact"],
 
   async run({ input, nowMs, config, session }) {

@@ -18,6 +18,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boundaryLine, callLine, promptLine, resultLine, writeTranscript } from "../../../test-fixtures/transcripts/lines.ts";
 import { hook } from "./hook.ts";
 import type { PreCompactJournal } from "./journal.ts";
+import { keys } from "./config.ts";
 
 const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";
 const NOW = Date.parse("2026-11-29T17:14:24.000Z");
@@ -74,7 +75,7 @@ function input(overrides: Partial<PreCompactInput> = {}): PreCompactInput {
 }
 
 function invoke(payload: PreCompactInput = input(), nowMs = NOW, runEnv: Record<string, string> = env) {
-  const config = loadConfig("pre-compact", runEnv, project);
+  const config = loadConfig("pre-compact", keys, runEnv, project);
   const session = openSession(runEnv, payload.session_id);
   const context = { input: payload, event: "PreCompact" as const, env: runEnv, nowMs, config, projectDir: project, session, log: (line: string) => logged.push(line) };
   return hook.run(context, undefined) as Promise<string | null>;

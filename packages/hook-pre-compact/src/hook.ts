@@ -1,10 +1,12 @@
 // PreCompact (manual and auto): journals the session before its history is summarized, and steers the summary.
 import type { HookDefinition } from "@carryover/core";
+import type { keys } from "./config.ts";
 import type { Scope } from "./describe.ts";
 import type { Compaction } from "./sections.ts";
 
-export const hook: HookDefinition<"PreCompact", "pre-compact"> = {
+export const hook: HookDefinition<"PreCompact", typeof keys> = {
   name: "pre-compact",
+  config: () => import("./config.ts"),
   events: ["PreCompact"],
 
   async run({ input, env, nowMs, config, projectDir, session, log }) {

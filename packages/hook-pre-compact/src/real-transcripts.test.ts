@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { loadConfig, openSession } from "@carryover/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oneLine } from "./describe.ts";
+import { keys } from "./config.ts";
 import { hook } from "./hook.ts";
 
 // Expected values written by reading each transcript (test-fixtures/real-transcripts/README.md).
@@ -36,7 +37,7 @@ describe.each(cases.map((expected) => [expected.transcript as string, expected] 
       custom_instructions: null,
       prompt_id: "p-1",
     };
-    const config = loadConfig("pre-compact", env, project);
+    const config = loadConfig("pre-compact", keys, env, project);
     const session = openSession(env, input.session_id);
     const context = { input, event: "PreCompact" as const, env, nowMs: Date.UTC(2026, 10, 29), config, projectDir: project, session, log: () => {} };
     steering = (await hook.run(context, undefined)) as string;

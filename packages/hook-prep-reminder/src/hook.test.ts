@@ -15,6 +15,7 @@ import {
 import { payload, payloadPath } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hook } from "./hook.ts";
+import { keys } from "./config.ts";
 
 const SESSION = "7618a028-19c7-4e6b-af14-1fdfaa838f89";
 // CLAUDE_CODE_AUTO_COMPACT_WINDOW=100000 puts the auto-compact point at 67,000 tokens (2.1.332).
@@ -47,7 +48,7 @@ function prompt(text = "go on"): UserPromptSubmitInput {
 /** The hook's probe, as the runtime calls it, at `nowMs`. */
 function probe(nowMs = 1_000_000, env: Record<string, string> = { HOME: home }) {
   const input = prompt();
-  const context: ProbeContext<"prep-reminder"> = { name: "prep-reminder", payload: input, env, nowMs, projectDir: home, session: openSession(env, SESSION) };
+  const context: ProbeContext = { name: "prep-reminder", payload: input, env, nowMs, projectDir: home, session: openSession(env, SESSION) };
   return hook.probe!(context);
 }
 
@@ -56,7 +57,7 @@ async function remind(extraEnv: Record<string, string> = {}, text?: string, nowM
   const env = { HOME: home, ...extraEnv };
   const found = probe(nowMs, env);
   if (found === null) return null;
-  const config = loadConfig("prep-reminder", env, home);
+  const config = loadConfig("prep-reminder", keys, env, home);
   const context = { input: prompt(text), event: "UserPromptSubmit" as const, env, nowMs, config, projectDir: home, session: openSession(env, SESSION), log: () => {} };
   return (await hook.run(context, found)) as HookJsonOutput | null;
 }

@@ -7,6 +7,7 @@ import {
   loadReading,
   type UsageReading,
 } from "@carryover/core";
+import type { keys } from "./config.ts";
 
 /** What the probe saw: the session's markers and its recorded reading (null without one). */
 export interface Seen {
@@ -17,8 +18,9 @@ export interface Seen {
 // The user is running the skill the reminder is about: the level counts as told, silently.
 const PREPARING = /^\s*\/compact-prep(\s|$)/;
 
-export const hook: HookDefinition<"UserPromptSubmit", "prep-reminder", Seen> = {
+export const hook: HookDefinition<"UserPromptSubmit", typeof keys, Seen> = {
   name: "prep-reminder",
+  config: () => import("./config.ts"),
   events: ["UserPromptSubmit"],
 
   /**

@@ -15,6 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boundary, prompt, sessionStartContext, toolCall } from "../test/transcript-lines.ts";
 import { RECOVERY_HEADING } from "./render.ts";
 import { hook } from "./hook.ts";
+import { keys } from "./config.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 const COMPACT_PROMPT = "1b0ed739-f2ba-4e9c-a086-99991083de5d";
@@ -44,7 +45,7 @@ async function invoke(input: SessionStartInput | UserPromptSubmitInput, nowMs = 
   const projectDir = join(root, "proj");
   const session = openSession(env, SESSION);
   if (hook.probe!({ name: "recovery", payload: input, env, nowMs, projectDir, session }) === null) return null;
-  const config = loadConfig("recovery", env, projectDir);
+  const config = loadConfig("recovery", keys, env, projectDir);
   const output = (await hook.run({ input, event: input.hook_event_name, env, nowMs, config, projectDir, session, log: () => {} }, true)) as HookJsonOutput | null;
   return output?.hookSpecificOutput ?? null;
 }

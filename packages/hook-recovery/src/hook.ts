@@ -6,14 +6,16 @@ import {
   type HookDefinition,
   hasPendingCompaction,
 } from "@carryover/core";
+import type { keys } from "./config.ts";
 import type { FactsQuery } from "./facts.ts";
 
 type RecoveryEvent = "SessionStart" | "UserPromptSubmit";
-type Context = HookContext<RecoveryEvent, "recovery">;
+type Context = HookContext<RecoveryEvent, typeof keys>;
 type Deps = typeof import("./deps.ts");
 
-export const hook: HookDefinition<RecoveryEvent, "recovery", true> = {
+export const hook: HookDefinition<RecoveryEvent, typeof keys, true> = {
   name: "recovery",
+  config: () => import("./config.ts"),
   events: ["SessionStart", "UserPromptSubmit"],
 
   /** Null for a SessionStart other than compact, or a prompt with no compaction pending (one stat). */

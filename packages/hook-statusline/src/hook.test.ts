@@ -6,6 +6,7 @@ import { payload } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChainOutcome } from "./chain.ts";
 import { CHAINED_ENV, type Chain, FALLBACK_LINE, render } from "./hook.ts";
+import { keys } from "./config.ts";
 
 const SESSION = "9c6cd707-b302-43ce-83ed-ec04fb1bd89d";
 let home: string;
@@ -42,13 +43,13 @@ function show(stdinText: string, { env: extraEnv = {}, nowMs = 1_000_000, enable
     // the runtime hands null on for unparseable stdin
   }
   const sessionId = parsed?.session_id;
-  const context: StatusLineContext = {
+  const context: StatusLineContext<typeof keys> = {
     stdinText,
     payload: parsed,
     session: typeof sessionId === "string" && /^[\w-]+$/.test(sessionId) ? openSession(env, sessionId) : null,
     env,
     nowMs,
-    config: loadConfig("statusline", env, home),
+    config: loadConfig("statusline", keys, env, home),
     projectDir: home,
     enabled,
     log: (line) => logged.push(line),

@@ -1,6 +1,7 @@
 // Status line command: context use as a share of the auto-compact point; records the reading, raises the
 // level markers, and shows the user's own status line (chained) beside it.
 import { errorMessage, levelPercent, type StatusLineContext, type StatusLineDefinition } from "@carryover/core";
+import { keys } from "./config.ts";
 import { type ChainOptions, type ChainOutcome, runChained } from "./chain.ts";
 import { colorAllowed, toneOf } from "./color.ts";
 import { composeLines, type OurLine } from "./compose.ts";
@@ -15,21 +16,24 @@ export const FALLBACK_LINE = "ctx ?";
 /** Set for the chained command: a chainCommand that runs carryover's statusline again must not recurse. */
 export const CHAINED_ENV = "CARRYOVER_STATUSLINE_CHAINED";
 
+type Context = StatusLineContext<typeof keys>;
+
 export type Chain = (command: string, stdinText: string, options: ChainOptions) => Promise<ChainOutcome>;
 
-export async function render(context: StatusLineContext, chain: Chain = runChained): Promise<string> {
+export async function render(context: Context, chain: Chain = runChained): Promise<string> {
   const theirs = chained(context, chain);
   const ours = context.enabled ? ourLine(context) : null;
   return composeLines(ours, await theirs, context.config.hook.chainPosition, columnsOf(context.env.COLUMNS));
 }
 
-export const statusLine: StatusLineDefinition = {
+export const statusLine: StatusLineDefinition<typeof keys> = {
   name: "statusline",
+  keys,
   render: (context) => render(context),
   fallbackLine: FALLBACK_LINE,
 };
 
-async function chained({ config, env, stdinText, log }: StatusLineContext, chain: Chain): Promise<string[]> {
+async function chained({ config, env, stdinText, log }: Context, chain: Chain): Promise<string[]> {
   const command = config.hook.chainCommand.trim();
   if (command === "") return [];
   if (env[CHAINED_ENV]) {
@@ -45,7 +49,7 @@ async function chained({ config, env, stdinText, log }: StatusLineContext, chain
   return outcome.lines;
 }
 
-function ourLine({ payload, session, env, nowMs, config, projectDir, log }: StatusLineContext): OurLine {
+function ourLine({ payload, session, env, nowMs, config, projectDir, log }: Context): OurLine {
   if (!payload) return { text: FALLBACK_LINE, tone: null };
   const facts = statusLineFacts(payload);
   const sizes = sizesOf(facts, env, projectDir, config.shared.contextWindowTokens);

@@ -10,7 +10,7 @@ export interface StateLocation {
 /** The session's state file: `<stateDir>/<session_id>.md`, stateDir from carryover's config. */
 export function locateState(sessionId: string, env: Env, cwd: string): StateLocation {
   // Bash tool commands get no CLAUDE_PROJECT_DIR (2.1.332); their cwd is the project.
-  const config = loadConfig("", env, env.CLAUDE_PROJECT_DIR || cwd);
+  const config = loadConfig("", {}, env, env.CLAUDE_PROJECT_DIR || cwd);
   return { path: compactStatePath(env, sessionId, config.shared.stateDir || undefined), problems: config.problems };
 }
 

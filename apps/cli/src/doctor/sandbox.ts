@@ -33,7 +33,7 @@ export function sandboxChecks(context: Context, layers: readonly Layer[]): Check
   const sandbox = sandboxSetting(layers);
   if (!sandbox.enabled) return [];
   const bashTmp = `/tmp/claude-${process.getuid?.() ?? 0}`;
-  const configured = loadConfig("", context.env, context.projectDir).shared.stateDir;
+  const configured = loadConfig("", {}, context.env, context.projectDir).shared.stateDir;
   const fix = `carryover config stateDir ${join(bashTmp, "claude-compact-state")}`;
   if (!configured) {
     return [

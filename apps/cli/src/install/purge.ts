@@ -52,7 +52,7 @@ function removeTree(dir: string, skip: ReadonlySet<string>): Change[] {
  */
 export function planPurge(env: Env, projectDir: string): Purge {
   const root = carryoverRoot(env);
-  const { shared } = loadConfig("", env, projectDir);
+  const { shared } = loadConfig("", {}, env, projectDir);
   const uid = process.getuid?.();
   const stateFiles: Change[] = [];
   let sessions: string[] = [];

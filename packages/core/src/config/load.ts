@@ -1,42 +1,41 @@
-import { type ConfigKey, type ConfigSection, type SectionConfig, sectionDefaults, sectionKeys } from "./keys.ts";
+import { projectConfigPath, userConfigPath } from "../claude/paths.ts";
 import type { Env } from "../env.ts";
 import { errorMessage } from "../errors.ts";
-import { parseJsonText } from "../fs/json-text.ts";
-import { projectConfigPath, userConfigPath } from "../claude/paths.ts";
 import { readTextIfExists } from "../fs/_text-if-exists.ts";
+import { parseJsonText } from "../fs/json-text.ts";
+import { SHARED_KEYS } from "./shared.ts";
+import { accepts, type ConfigTable, type ConfigValues, defaultsOf, expects, fromText } from "./table.ts";
 
-export interface Config<S extends ConfigSection> {
-  shared: SectionConfig<"">;
-  hook: SectionConfig<S>;
+// biome-ignore lint/complexity/noBannedTypes: a hook without keys of its own.
+export interface Config<T extends ConfigTable = {}> {
+  shared: ConfigValues<typeof SHARED_KEYS>;
+  hook: ConfigValues<T>;
   /** One line per ignored value (file or env var, key, what was expected); defaults stand in. */
   problems: string[];
 }
 
 type RawLayer = { source: string; values: Record<string, unknown> };
 
-function keysOf(section: ConfigSection): Record<string, ConfigKey> {
-  return sectionKeys(section) as Record<string, ConfigKey>;
-}
-
 /** `CARRYOVER_LEVELS`, `CARRYOVER_PREP_REMINDER_MESSAGE`, `CARRYOVER_STATUSLINE_CHAIN_TIMEOUT_MS`… */
-export function configEnvName(section: ConfigSection, key: string): string {
+export function configEnvName(section: string, key: string): string {
   const snake = (text: string) => text.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/-/g, "_").toUpperCase();
   return section === "" ? `CARRYOVER_${snake(key)}` : `CARRYOVER_${snake(section)}_${snake(key)}`;
 }
 
-export function configKeyLabel(section: ConfigSection, key: string): string {
+export function configKeyLabel(section: string, key: string): string {
   return section === "" ? key : `${section}.${key}`;
 }
 
 /**
- * Checks one value; returns the problem as one line, or null when it is valid. `typed` is the text it
- * was read from, shown instead of the parsed value (an env var's "abc" parses to NaN, shown as null).
+ * Checks one value of `section`'s `keys`; returns the problem as one line, or null when it is valid. `typed` is
+ * the text it was read from, shown instead of the parsed value (an env var's "abc" parses to NaN, shown as null).
  */
-export function checkConfigValue(section: ConfigSection, key: string, value: unknown, typed?: string): string | null {
-  const spec = keysOf(section)[key];
-  if (!spec) return `unknown key ${configKeyLabel(section, key)}`;
-  if (spec.check(value)) return null;
-  return `${configKeyLabel(section, key)}: expected ${spec.expects}, got ${JSON.stringify(typed ?? value)?.slice(0, 60)}`;
+export function checkConfigValue(keys: ConfigTable, section: string, key: string, value: unknown, typed?: string) {
+  const spec = keys[key];
+  const label = configKeyLabel(section, key);
+  if (!spec) return `unknown key ${label}`;
+  if (accepts(spec, value)) return null;
+  return `${label}: expected ${expects(spec)}, got ${JSON.stringify(typed ?? value)?.slice(0, 60)}`;
 }
 
 function readLayer(path: string): RawLayer | string | null {
@@ -51,60 +50,65 @@ function readLayer(path: string): RawLayer | string | null {
   }
 }
 
-function sectionValues(layer: RawLayer, section: ConfigSection): Record<string, unknown> {
+function sectionValues(layer: RawLayer, section: string): Record<string, unknown> {
   if (section === "") return layer.values;
   const values = layer.values[section];
   return values && typeof values === "object" && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
 }
 
 /** `env` holds at least one `CARRYOVER_*` variable; without one, no key's env name needs working out. */
-function resolveSection(section: ConfigSection, layers: RawLayer[], env: Env | null, problems: string[]): Record<string, unknown> {
-  if (layers.length === 0 && !env) return sectionDefaults(section);
-  const resolved: Record<string, unknown> = {};
-  for (const [key, spec] of Object.entries(keysOf(section))) {
-    resolved[key] = spec.default;
+function resolveSection<T extends ConfigTable>(
+  section: string,
+  keys: T,
+  layers: RawLayer[],
+  env: Env | null,
+  problems: string[],
+): ConfigValues<T> {
+  const resolved = defaultsOf(keys) as Record<string, unknown>;
+  if (layers.length === 0 && !env) return resolved as ConfigValues<T>;
+  for (const [key, spec] of Object.entries(keys)) {
     for (const layer of layers) {
       const values = sectionValues(layer, section);
       if (!(key in values)) continue;
-      const problem = checkConfigValue(section, key, values[key]);
+      const problem = checkConfigValue(keys, section, key, values[key]);
       if (problem) problems.push(`${layer.source}: ${problem}`);
       else resolved[key] = values[key];
     }
-    if (!env) continue;
-    const envName = configEnvName(section, key);
-    const text = env[envName];
-    if (text !== undefined) {
-      const value = spec.fromText(text);
-      const problem = checkConfigValue(section, key, value, text);
+    const envName = env && configEnvName(section, key);
+    const text = envName ? env[envName] : undefined;
+    if (envName && text !== undefined) {
+      const value = fromText(spec, text);
+      const problem = checkConfigValue(keys, section, key, value, text);
       if (problem) problems.push(`${envName}: ${problem}`);
       else resolved[key] = value;
     }
   }
-  return resolved;
+  return resolved as ConfigValues<T>;
 }
 
-interface ProbedConfig<S extends ConfigSection> {
-  name: S;
+interface ProbedConfig {
+  name: string;
   env: Env;
   projectDir: string;
-  loadedConfig?: Config<S> | undefined;
+  loadedConfig?: Config<ConfigTable> | undefined;
 }
 
 /**
- * The config a hook's probe decides with, loaded once: the runtime hands the same config to run and logs its
- * problems, since a probe logs nothing.
+ * The config a hook's probe decides with, from the hook's `keys`, loaded once: the runtime hands the same config
+ * to run and logs its problems, since a probe logs nothing.
  */
-export function probeConfig<S extends ConfigSection>(context: ProbedConfig<S>): Config<S> {
-  context.loadedConfig ??= loadConfig(context.name, context.env, context.projectDir);
-  return context.loadedConfig;
+export function probeConfig<T extends ConfigTable>(context: ProbedConfig, keys: T): Config<T> {
+  context.loadedConfig ??= loadConfig(context.name, keys, context.env, context.projectDir);
+  return context.loadedConfig as Config<T>;
 }
 
 /**
- * The configuration one hook runs with: defaults, then `~/.claude/carryover/config.json`, then the
- * project's `.claude/carryover/config.json`, then `CARRYOVER_*` env vars. A bad value never stops a
- * hook: it is reported in `problems` and the value below it stands.
+ * The configuration one hook runs with, its `section` read with its `keys` and the shared keys at the top level
+ * (section "" reads the shared keys alone): defaults, then `~/.claude/carryover/config.json`, then the project's
+ * `.claude/carryover/config.json`, then `CARRYOVER_*` env vars. A bad value never stops a hook: it is reported in
+ * `problems` and the value below it stands.
  */
-export function loadConfig<S extends ConfigSection>(section: S, env: Env, projectDir?: string): Config<S> {
+export function loadConfig<T extends ConfigTable>(section: string, keys: T, env: Env, projectDir?: string): Config<T> {
   const problems: string[] = [];
   const layers: RawLayer[] = [];
   for (const path of [userConfigPath(env), ...(projectDir ? [projectConfigPath(projectDir)] : [])]) {
@@ -113,7 +117,7 @@ export function loadConfig<S extends ConfigSection>(section: S, env: Env, projec
     else if (layer) layers.push(layer);
   }
   const configEnv = Object.keys(env).some((name) => name.startsWith("CARRYOVER_")) ? env : null;
-  const shared = resolveSection("", layers, configEnv, problems) as SectionConfig<"">;
-  const hook = (section === "" ? shared : resolveSection(section, layers, configEnv, problems)) as SectionConfig<S>;
-  return { shared, hook, problems };
+  const shared = resolveSection("", SHARED_KEYS, layers, configEnv, problems);
+  const hook = section === "" ? shared : resolveSection(section, keys, layers, configEnv, problems);
+  return { shared, hook: hook as ConfigValues<T>, problems };
 }

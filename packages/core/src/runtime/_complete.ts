@@ -28,7 +28,7 @@ export async function completeHook({ hook, env, io, startMs, trace, call, probed
     logLine(env, hook.name, message);
   };
   if (!call.payload) return log(call.refusal ?? "no payload");
-  const config = probed?.loadedConfig ?? loadConfig(hook.name, env, call.projectDir);
+  const config = probed?.loadedConfig ?? loadConfig(hook.name, (await hook.config()).keys, env, call.projectDir);
   for (const problem of config.problems) log(`config: ${problem}`);
   if (found === null) return trace(`fast path: nothing to do (${Date.now() - startMs} ms)`);
   const event = call.payload.hook_event_name as HookEvent;

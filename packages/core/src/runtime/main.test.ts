@@ -4,7 +4,6 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleTestEntry } from "../../test/bundle.ts";
 import { type Exit, runNode, type SpawnOptions } from "../../test/spawn.ts";
-import { configKeys } from "../config/keys.ts";
 
 const PAYLOADS = join(import.meta.dirname, "../../../../test-fixtures/payloads");
 const captured = (file: string) => JSON.parse(readFileSync(join(PAYLOADS, file), "utf8")) as Record<string, unknown>;
@@ -162,7 +161,7 @@ describe.concurrent("runHook in a built executable", () => {
     const box = sandbox();
     mkdirSync(join(box.project, ".claude/carryover"), { recursive: true });
     writeFileSync(join(box.project, ".claude/carryover/config.json"), JSON.stringify({ pin: { everyTurns: 4 } }));
-    const defaults = Object.fromEntries(Object.entries(configKeys().pin).map(([key, spec]) => [key, spec.default]));
+    const defaults = { everyTurns: 1, maxBytes: 8000 };
     expect(JSON.parse((await box.prompt("config")).stdout)).toEqual({ hook: { ...defaults, everyTurns: 4 }, projectDir: box.project });
 
     const elsewhere = join(box.home, "other");

@@ -74,7 +74,7 @@ function invoke(hook: AnyHook, env: Env, io: HookIO, readInput: () => string): P
 type ProbedCall = Call & { payload: ProbeContext["payload"]; sessionId: string };
 
 /** The session's paths are worked out only when the probe asks for them: most probes decide without. */
-function probeContext(name: ProbeContext["name"], call: ProbedCall, env: Env, nowMs: number): ProbeContext {
+function probeContext(name: string, call: ProbedCall, env: Env, nowMs: number): ProbeContext {
   const { payload, sessionId, projectDir } = call;
   let session: SessionPaths | undefined;
   return {

@@ -7,7 +7,7 @@ import { runStatusLine } from "./statusline.ts";
 
 let home: string;
 let written: string[];
-let seen: StatusLineContext[];
+let seen: StatusLineContext<typeof keys>[];
 
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), "carryover-statusline-runtime-"));
@@ -24,9 +24,14 @@ function io(stdin: string | Error): HookIO {
   };
 }
 
-function command(render: (context: StatusLineContext) => string): StatusLineDefinition {
+const keys = {
+  chainTimeoutMs: { kind: "number", default: 1000, min: 50, max: 10_000, description: "how long the chain may take" },
+} as const;
+
+function command(render: (context: StatusLineContext<typeof keys>) => string): StatusLineDefinition<typeof keys> {
   return {
     name: "statusline",
+    keys,
     render: (context) => {
       seen.push(context);
       return render(context);

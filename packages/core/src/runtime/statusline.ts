@@ -1,5 +1,6 @@
 import { writeSync } from "node:fs";
 import { loadConfig } from "../config/load.ts";
+import type { ConfigTable } from "../config/table.ts";
 import type { Env } from "../env.ts";
 import { errorMessage } from "../errors.ts";
 import { openSession } from "../session/session.ts";
@@ -10,7 +11,7 @@ import { logLine } from "./log.ts";
 import { isDebug, isHookEnabled } from "./switches.ts";
 
 /** The status line's bin file: one render on the process's stdio, then exit 0 (a non-zero exit blanks the line). */
-export function statusLineMain(line: StatusLineDefinition): void {
+export function statusLineMain<T extends ConfigTable>(line: StatusLineDefinition<T>): void {
   const io: HookIO = {
     readInput: () => new Promise((resolve) => resolve(readStdinSync(STATUSLINE_STDIN_LIMITS))),
     writeOutput: (text) => writeSync(1, text),
@@ -24,7 +25,7 @@ export function statusLineMain(line: StatusLineDefinition): void {
  * One render, read and checked as a hook's stdin is (`readCall`), but it always prints: a stdin it cannot
  * read or parse still shows the chained command's line, and a render that throws shows `fallbackLine`.
  */
-export async function runStatusLine(line: StatusLineDefinition, env: Env, io: HookIO): Promise<void> {
+export async function runStatusLine<T extends ConfigTable>(line: StatusLineDefinition<T>, env: Env, io: HookIO) {
   const startMs = Date.now();
   const log = (message: string) => {
     if (isDebug(env)) io.writeTrace(`carryover ${line.name}: ${message}\n`);
@@ -36,7 +37,7 @@ export async function runStatusLine(line: StatusLineDefinition, env: Env, io: Ho
     const stdinText = await io.readInput().catch((error: unknown) => (log(`stdin: ${errorMessage(error)}`), ""));
     const call = readCall(stdinText, env);
     if (call.refusal && stdinText.trim() !== "") log(call.refusal);
-    const config = loadConfig(line.name, env, call.projectDir);
+    const config = loadConfig(line.name, line.keys, env, call.projectDir);
     for (const problem of config.problems) log(`config: ${problem}`);
     const session = call.sessionId ? openSession(env, call.sessionId) : null;
     const enabled = isHookEnabled(env, line.name);

@@ -1,15 +1,13 @@
 import { join, resolve } from "node:path";
 import {
-  configKeys,
-  type ConfigKey,
-  type ConfigSection,
+  type ConfigTable,
   checkConfigValue,
-  configDescription,
   configEnvName,
   configKeyLabel,
+  expects,
+  fromText,
   loadConfig,
   projectConfigPath,
-  sectionKeys,
   userConfigPath,
 } from "@carryover/core";
 import { choice, type ParsedArgs, stringFlag } from "../../args.ts";
@@ -22,15 +20,18 @@ import { usageError } from "../../errors.ts";
 import type { Io } from "../../io.ts";
 import { clone, type JsonDoc, parseObject, readJsonDoc, readText, serializeJson } from "../../json/doc.ts";
 import { normalizeName } from "../../release/selection.ts";
+import { CONFIG_TABLES } from "./_tables.ts";
 
 type Json = Record<string, unknown>;
 const SHARED = "shared";
 
-function keysOf(section: ConfigSection): Record<string, ConfigKey> {
-  return sectionKeys(section) as Record<string, ConfigKey>;
+type ConfigSection = string;
+
+function keysOf(section: ConfigSection): ConfigTable {
+  return CONFIG_TABLES[section] ?? {};
 }
 
-const sections = () => Object.keys(configKeys()) as ConfigSection[];
+const sections = () => Object.keys(CONFIG_TABLES);
 const sectionName = (section: ConfigSection) => (section === "" ? SHARED : section);
 
 interface Target {
@@ -53,11 +54,11 @@ function parseTarget(positionals: readonly string[]): Target | null {
   else if (dot > 0 && named(first.slice(0, dot)) !== undefined) {
     target = { section: named(first.slice(0, dot))!, key: first.slice(dot + 1), value: second };
     if (third !== undefined) extra.unshift(third);
-  } else if (first in sectionKeys("")) {
+  } else if (first in keysOf("")) {
     target = { section: "", key: first, value: second };
     if (third !== undefined) extra.unshift(third);
   } else {
-    throw usageError(unknownNameMessage("hook or key", first, [...sections().map(sectionName), ...Object.keys(sectionKeys(""))]));
+    throw usageError(unknownNameMessage("hook or key", first, [...sections().map(sectionName), ...Object.keys(keysOf(""))]));
   }
   if (extra.length > 0) throw usageError(`one value only; quote it if it has spaces: carryover config ${first} ${second ?? ""} "…"`);
   if (target.key !== undefined && !(target.key in keysOf(target.section))) {
@@ -84,19 +85,19 @@ function sectionOf(values: Json | undefined, section: ConfigSection): Json {
 }
 
 function report(io: Io, projectDir: string, section: ConfigSection): { keys: KeyReport[]; problems: string[] } {
-  const loaded = loadConfig(section, io.env, projectDir);
+  const loaded = loadConfig(section, keysOf(section), io.env, projectDir);
   const values = (section === "" ? loaded.shared : loaded.hook) as Json;
   const files = [projectConfigPath(projectDir), userConfigPath(io.env)].map((path) => ({ path, values: parseObject(readText(path), path) }));
   const keys = Object.entries(keysOf(section)).map(([key, spec]) => {
     const env = configEnvName(section, key);
     const envText = io.env[env];
     let source = "default";
-    if (envText !== undefined && checkConfigValue(section, key, spec.fromText(envText)) === null) source = env;
+    if (envText !== undefined && checkConfigValue(keysOf(section), section, key, fromText(spec, envText)) === null) source = env;
     else {
-      const file = files.find((candidate) => key in sectionOf(candidate.values, section) && checkConfigValue(section, key, sectionOf(candidate.values, section)[key]) === null);
+      const file = files.find((candidate) => key in sectionOf(candidate.values, section) && checkConfigValue(keysOf(section), section, key, sectionOf(candidate.values, section)[key]) === null);
       if (file) source = tildify(file.path, io.env);
     }
-    return { key, value: values[key], default: spec.default, source, env, describe: configDescription(section, key), expects: spec.expects };
+    return { key, value: values[key], default: spec.default, source, env, describe: spec.description, expects: expects(spec) };
   });
   return { keys, problems: loaded.problems };
 }
@@ -145,8 +146,8 @@ function write(args: ParsedArgs, io: Io, projectDir: string, target: Target): nu
     if (target.value !== undefined) throw usageError("--unset takes no value");
     delete holder[key];
   } else {
-    const parsed = keysOf(target.section)[key]!.fromText(target.value!);
-    const problem = checkConfigValue(target.section, key, parsed);
+    const parsed = fromText(keysOf(target.section)[key]!, target.value!);
+    const problem = checkConfigValue(keysOf(target.section), target.section, key, parsed);
     if (problem) throw usageError(`${problem}; nothing was written`);
     holder[key] = parsed;
   }

@@ -117,7 +117,7 @@ function findTranscript(env: Env, sessionId: string): string | undefined {
 /** Everything carryover knows about one session; reads only, never removes a stale marker. */
 export function sessionFacts(env: Env, sessionId: string, projectDir: string, nowMs: number): SessionFacts {
   if (!isSafeSessionId(sessionId)) throw usageError(`${JSON.stringify(sessionId)} is not a session id`);
-  const { shared } = loadConfig("", env, projectDir);
+  const { shared } = loadConfig("", {}, env, projectDir);
   const transcriptPath = findTranscript(env, sessionId);
   const statePath = compactStatePath(env, sessionId, shared.stateDir || undefined);
   if (mtimeOf(openSession(env, sessionId).dir) === null && transcriptPath === undefined && mtimeOf(statePath) === null) {
