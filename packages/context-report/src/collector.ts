@@ -1,33 +1,11 @@
+import type { TranscriptLine } from "@carryover/core";
 import { attachmentContributions } from "./attachment-contributions.ts";
 import { assistantContributions, type UserLine, userContributions } from "./message-contributions.ts";
 import type { Contribution } from "./model.ts";
 import { ContextSegment } from "./segment.ts";
-import { type RequestShape, shapeContributions } from "./shape-contributions.ts";
+import { shapeContributions } from "./shape-contributions.ts";
 import { ToolCalls } from "./tool-calls.ts";
-import { type ResponseUsage, UsageSeries } from "./usage-series.ts";
-
-interface RawLine {
-  type?: unknown;
-  subtype?: unknown;
-  uuid?: unknown;
-  isSidechain?: unknown;
-  isMeta?: unknown;
-  isCompactSummary?: unknown;
-  sourceToolUseID?: unknown;
-  sessionId?: unknown;
-  cwd?: unknown;
-  timestamp?: unknown;
-  message?: { id?: unknown; model?: unknown; content?: unknown; usage?: ResponseUsage };
-  attachment?: unknown;
-  rendered?: unknown;
-  shape?: RequestShape;
-  compactMetadata?: {
-    trigger?: unknown;
-    preTokens?: unknown;
-    postTokens?: unknown;
-    preservedMessages?: { allUuids?: unknown; uuids?: unknown };
-  };
-}
+import { UsageSeries } from "./usage-series.ts";
 
 /** What one pass over a transcript gathered, before it is sized and judged. */
 export interface CollectedContext {
@@ -62,9 +40,9 @@ export class ContextCollector {
   private awaitingSummary = false;
 
   line(text: string): void {
-    let line: RawLine;
+    let line: TranscriptLine;
     try {
-      line = JSON.parse(text) as RawLine;
+      line = JSON.parse(text) as TranscriptLine;
     } catch {
       this.badLines += 1;
       return;
@@ -110,7 +88,7 @@ export class ContextCollector {
     if (!this.firstResponse) for (const contribution of contributions) this.charsBeforeFirstResponse += contribution.chars;
   }
 
-  private assistant(line: RawLine, atMs: number | undefined): void {
+  private assistant(line: TranscriptLine, atMs: number | undefined): void {
     const message = line.message;
     if (!message) return;
     const usage = message.usage;
@@ -124,7 +102,7 @@ export class ContextCollector {
     this.add(line.uuid, assistantContributions(message.content, this.calls));
   }
 
-  private user(line: RawLine, atMs: number | undefined): void {
+  private user(line: TranscriptLine, atMs: number | undefined): void {
     if (line.isCompactSummary === true) this.summary(atMs);
     const content = line.message?.content;
     const userLine: UserLine = { content, isMeta: line.isMeta, isCompactSummary: line.isCompactSummary, sourceToolUseID: line.sourceToolUseID };
@@ -133,7 +111,7 @@ export class ContextCollector {
     if (prompt !== null) this.series.prompt(prompt, atMs);
   }
 
-  private boundary(line: RawLine, atMs: number | undefined): void {
+  private boundary(line: TranscriptLine, atMs: number | undefined): void {
     const meta = line.compactMetadata ?? {};
     const preserved = meta.preservedMessages?.allUuids ?? meta.preservedMessages?.uuids;
     this.segment.compact(Array.isArray(preserved) ? preserved : []);
@@ -154,7 +132,7 @@ export class ContextCollector {
 }
 
 /** The text a person typed: no tool results, meta lines, summaries or slash-command echoes. */
-function promptText(line: RawLine): string | null {
+function promptText(line: TranscriptLine): string | null {
   if (line.isMeta === true || line.isCompactSummary === true) return null;
   const content = line.message?.content;
   let text: string;

@@ -66,6 +66,7 @@ export type {
   ToolError,
   TranscriptFacts,
 } from "./transcript/facts.ts";
+export type { TranscriptLine } from "./transcript/line.ts";
 export { forEachTranscriptLine, type TranscriptLineOptions, type TranscriptLineStats } from "./transcript/lines.ts";
 export { type ScanOptions, scanTranscript } from "./transcript/scan.ts";
 export { readTailUsage, type TailUsage } from "./transcript/tail.ts";
@@ -74,10 +75,12 @@ export {
   COMPACTED_MARKER,
   type CompactionFacts,
   hasPendingCompaction,
+  isSameCompaction,
   markCompacted,
   type PendingCompaction,
   RECOVERY_DELIVERED_MARKER,
   recordRecoveryDelivered,
+  SAME_COMPACTION_WINDOW_MS,
   takePendingCompaction,
 } from "./session/compaction.ts";
 export { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./session/ledger.ts";
@@ -106,7 +109,13 @@ export {
   removeMarker,
   writeMarker,
 } from "./session/markers.ts";
-export { carryoverOwnPaths, compactStatePath, defaultStateDir, mechanicalSnapshotPath } from "./session/paths.ts";
+export {
+  carryoverOwnPaths,
+  changesLogPath,
+  compactStatePath,
+  defaultStateDir,
+  mechanicalSnapshotPath,
+} from "./session/paths.ts";
 export { openSession, type Session, type SessionPaths, sessionPaths } from "./session/session.ts";
 export {
   currentUsage,
@@ -118,17 +127,20 @@ export {
   type UsageQuery,
 } from "./session/reading.ts";
 export {
+  type CompactState,
   isMechanicalSnapshot,
+  isUnfilledState,
   MECHANICAL_SNAPSHOT_MARK,
+  readCompactState,
   renderState,
   STATE_HEADERS,
   type StateHeader,
+  sectionText,
   stateSections,
   stateTemplate,
   type StateVerification,
   verifyState,
 } from "./session/state-file.ts";
-export { isUnfilledState } from "./session/state-unfilled.ts";
 
 export {
   type HookEvent,

@@ -1,4 +1,3 @@
-import { isAbsolute, join } from "node:path";
 import { type Env, ensureLockDir, readFileNoFollow, type TranscriptFacts, withFileLock, writeFileAtomic } from "@carryover/core";
 import { commandLines, errorLines, fileLines, oneLine, type Scope, utcMinute } from "./describe.ts";
 import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
@@ -12,12 +11,6 @@ pre-compact hook from the session transcript just before the conversation was su
 const MAX_FILES = 100;
 const MAX_COMMANDS = 60;
 const MAX_ERRORS = 40;
-
-/** The changes log's path from the `changesFile` setting (relative to the project); null when it is off. */
-export function changesLogPath(projectDir: string, setting: string): string | null {
-  if (!setting) return null;
-  return isAbsolute(setting) ? setting : join(projectDir, setting);
-}
 
 /** One compaction's section: the last request, files modified, commands run, errors and what fixed them. */
 export function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: Scope): string {
@@ -43,7 +36,7 @@ export function changesSection(compaction: Compaction, facts: TranscriptFacts, s
  * of one project share the file: the lock keeps two compacting at once from dropping each other's section.
  * Returns the path.
  */
-export function writeChangesLog(env: Env, path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope): string {
+export function writeChangesLog(env: Env, path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope) {
   withFileLock(ensureLockDir(env), path, () => {
     const existing = readFileNoFollow(path) ?? FILE_HEAD;
     writeFileAtomic(path, upsertSection(existing, sectionMarker(compaction), changesSection(compaction, facts, scope)), 0o644);

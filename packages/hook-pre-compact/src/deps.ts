@@ -1,13 +1,14 @@
 // What run needs, loaded only when it runs (CARRYOVER=0 starts nothing of it).
 export {
   carryoverOwnPaths,
+  changesLogPath,
   errorMessage,
   homeDir,
   isAutoMemoryEnabled,
   readLedger,
   transcriptPath,
 } from "@carryover/core";
-export { changesLogPath, writeChangesLog } from "./changes-log.ts";
+export { writeChangesLog } from "./changes-log.ts";
 export { earlierSummaries } from "./earlier.ts";
 export { writePreCompactJournal } from "./journal.ts";
 export { writeMemoryEntry } from "./memory-entry.ts";

@@ -1,4 +1,4 @@
-import type { CompactionRecord, LedgerEntry } from "@carryover/core";
+import { type CompactionRecord, type LedgerEntry, SAME_COMPACTION_WINDOW_MS } from "@carryover/core";
 
 /** An earlier compaction of this session and what its summary said. */
 export interface EarlierSummary {
@@ -7,9 +7,6 @@ export interface EarlierSummary {
   summary: string;
 }
 
-// A ledger entry and a transcript compaction this close in time are the same compaction.
-const SAME_COMPACTION_MS = 60_000;
-
 /**
  * The session's earlier compactions, oldest first: every one the transcript holds (boundary or not), with the
  * summary the transcript kept or, failing that, the post-compact ledger's ("" when neither has it); and the
@@ -17,7 +14,7 @@ const SAME_COMPACTION_MS = 60_000;
  * mid-session, the ledger lost, the session resumed elsewhere.
  */
 export function earlierSummaries(ledger: readonly LedgerEntry[], compactions: readonly CompactionRecord[]): EarlierSummary[] {
-  const near = (entry: LedgerEntry, record: CompactionRecord) => record.atMs !== null && Math.abs(entry.atMs - record.atMs) <= SAME_COMPACTION_MS;
+  const near = (entry: LedgerEntry, record: CompactionRecord) => record.atMs !== null && Math.abs(entry.atMs - record.atMs) <= SAME_COMPACTION_WINDOW_MS;
   const fromTranscript = compactions.map((record) => ({
     trigger: record.trigger === "unknown" ? (ledger.find((entry) => near(entry, record))?.trigger ?? "unknown") : record.trigger,
     atMs: record.atMs,

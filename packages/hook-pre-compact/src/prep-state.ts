@@ -1,6 +1,4 @@
-import { lstatSync } from "node:fs";
-import { dirname } from "node:path";
-import { assertPrivateDir, compactStatePath, type Env, isMechanicalSnapshot, isUnfilledState, readFileNoFollow, stateSections, verifyState } from "@carryover/core";
+import { compactStatePath, type Env, readCompactState, sectionText } from "@carryover/core";
 
 /** The session's /compact-prep state file as far as this compaction is concerned. */
 export interface PrepState {
@@ -12,27 +10,17 @@ export interface PrepState {
   constraints: string | null;
 }
 
-const NOTHING = /^(\(none\)|none\.?|n\/a|-|)$/i;
-
-export function readPrepState(env: Env, sessionId: string, stateDir: string, previousCompactionAtMs: number | null): PrepState | null {
-  const path = compactStatePath(env, sessionId, stateDir || undefined);
-  const stat = lstatSync(path, { throwIfNoEntry: false });
-  if (!stat?.isFile()) return null;
-  // In a shared TMPDIR another user could have made the dir and planted the file: trust only our private dir.
-  assertPrivateDir(dirname(path));
-  const text = readFileNoFollow(path);
-  if (text === null) return null;
-  const sections = stateSections(text);
-  const body = (header: "## Session Decisions" | "## Constraints and Blockers") => {
-    const value = sections[header]?.trim() ?? "";
-    return NOTHING.test(value) ? null : value;
-  };
-  const written = !isMechanicalSnapshot(text) && verifyState(text).ok && !isUnfilledState(text);
+/** The session's state file; `sinceMs` is the previous compaction's time (null: none), before which a save is stale. */
+export function readPrepState(env: Env, sessionId: string, stateDir: string, sinceMs: number | null): PrepState | null {
+  const state = readCompactState(compactStatePath(env, sessionId, stateDir || undefined));
+  if (!state) return null;
+  const { path, savedAtMs, sections, mechanical } = state;
+  const written = !mechanical && state.verification.ok && !state.unfilled;
   return {
     path,
-    savedAtMs: stat.mtimeMs,
-    fresh: written && (previousCompactionAtMs === null || stat.mtimeMs > previousCompactionAtMs),
-    decisions: isMechanicalSnapshot(text) ? null : body("## Session Decisions"),
-    constraints: isMechanicalSnapshot(text) ? null : body("## Constraints and Blockers"),
+    savedAtMs,
+    fresh: written && (sinceMs === null || savedAtMs > sinceMs),
+    decisions: mechanical ? null : sectionText(sections, "## Session Decisions"),
+    constraints: mechanical ? null : sectionText(sections, "## Constraints and Blockers"),
   };
 }

@@ -53,7 +53,7 @@ describe("gatherFacts", () => {
     writeFile(statePath, renderState([], { "## Active Plan": "ship it" }).replace("## Worker Topology\n", ""), COMPACTED_AT - 60_000);
     const facts = await gatherFacts(query());
     expect(facts.statePath).toBe(statePath);
-    expect(facts.state).toEqual({
+    expect(facts.state).toMatchObject({
       path: statePath,
       savedAtMs: COMPACTED_AT - 60_000,
       verification: { ok: false, missing: ["## Worker Topology"], outOfOrder: [] },

@@ -1,36 +1,25 @@
 import { existsSync, lstatSync } from "node:fs";
-import { dirname, isAbsolute, join } from "node:path";
 import {
-  assertPrivateDir,
+  changesLogPath,
+  type CompactState,
   compactStatePath,
   type Env,
   errorMessage,
-  isMechanicalSnapshot,
-  isUnfilledState,
+  isSameCompaction,
   ledgerPath,
   mechanicalSnapshotPath,
   plansDir,
-  readFileNoFollow,
+  readCompactState,
   readLedger,
+  SAME_COMPACTION_WINDOW_MS,
   scanTranscript,
   type Session,
-  type StateVerification,
   type TaskItem,
   tasksDir,
   type TodoItem,
   type TranscriptFacts,
-  verifyState,
 } from "@carryover/core";
 import { readTaskList, type TaskListFacts } from "./tasks.ts";
-
-export interface StateFileFacts {
-  path: string;
-  savedAtMs: number;
-  verification: StateVerification;
-  unfilled: boolean;
-  /** Written by carryover from the transcript, not by the agent through /compact-prep. */
-  mechanical: boolean;
-}
 
 export interface RecoveryFacts {
   /** PostCompact's marker time, or now at SessionStart(compact) (which runs before PostCompact in 2.1.332). */
@@ -38,7 +27,7 @@ export interface RecoveryFacts {
   trigger?: "manual" | "auto" | undefined;
   /** Where /compact-prep keeps this session's state, whether or not it exists. */
   statePath: string;
-  state: StateFileFacts | null;
+  state: CompactState | null;
   snapshot: { path: string; savedAtMs: number } | null;
   previousCompactionAtMs: number | null;
   earlierSummaries: { path: string; count: number } | null;
@@ -69,8 +58,6 @@ export interface FactsQuery {
   log(message: string): void;
 }
 
-// Without prompt ids, a ledger entry or boundary this close to the compaction is the compaction itself.
-const SAME_COMPACTION_MS = 60_000;
 const MAX_PLANS = 5;
 
 /** Everything the recovery context points to, read through core (the transcript once, whole). */
@@ -82,7 +69,7 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
   const earlier = readLedger(session).filter((entry) => !isSameCompaction(entry, compaction));
   const previousFromTranscript = (transcript?.compactions ?? [])
     .map((record) => record.atMs)
-    .filter((atMs): atMs is number => atMs !== null && atMs < compaction.atMs - SAME_COMPACTION_MS);
+    .filter((atMs): atMs is number => atMs !== null && atMs < compaction.atMs - SAME_COMPACTION_WINDOW_MS);
   const previousCompactionAtMs = earlier.length > 0 ? Math.max(...earlier.map((entry) => entry.atMs)) : (previousFromTranscript.at(-1) ?? null);
   const tasks = readTaskList(tasksDir(env, session.id));
   return {
@@ -98,7 +85,7 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
     tasks,
     transcriptTasks: tasks ? [] : (transcript?.tasks ?? []),
     todos: transcript?.todos ?? null,
-    changesFile: changesFilePath(query.projectDir, query.changesFile),
+    changesFile: existingFile(changesLogPath(query.projectDir, query.changesFile)),
     planModeBefore: transcript?.planMode ?? false,
     permissionModeNow: query.permissionModeNow,
   };
@@ -113,25 +100,13 @@ async function scan(path: string, env: Env, log: (message: string) => void): Pro
   }
 }
 
-function isSameCompaction(entry: { atMs: number; promptId?: string | undefined }, compaction: FactsQuery["compaction"]): boolean {
-  if (entry.promptId && compaction.promptId) return entry.promptId === compaction.promptId;
-  return Math.abs(entry.atMs - compaction.atMs) <= SAME_COMPACTION_MS;
-}
-
-function readStateFile(path: string, log: (message: string) => void): StateFileFacts | null {
-  const savedAtMs = fileTime(path)?.savedAtMs;
-  if (savedAtMs === undefined) return null;
-  let text: string | null;
+function readStateFile(path: string, log: (message: string) => void): CompactState | null {
   try {
-    // In a shared TMPDIR another user could have made the dir and planted the file: trust only our private dir.
-    assertPrivateDir(dirname(path));
-    text = readFileNoFollow(path);
+    return readCompactState(path);
   } catch (error) {
     log(`state file not read: ${errorMessage(error)}`);
     return null;
   }
-  if (text === null) return null;
-  return { path, savedAtMs, verification: verifyState(text), unfilled: isUnfilledState(text), mechanical: isMechanicalSnapshot(text) };
 }
 
 /** A regular file's modification time; null for anything else (missing, a symlink, a directory). */
@@ -144,8 +119,6 @@ function fileTime(path: string): { path: string; savedAtMs: number } | null {
   }
 }
 
-function changesFilePath(projectDir: string, changesFile: string): string | null {
-  if (!changesFile) return null;
-  const path = isAbsolute(changesFile) ? changesFile : join(projectDir, changesFile);
-  return fileTime(path) ? path : null;
+function existingFile(path: string | null): string | null {
+  return path && fileTime(path) ? path : null;
 }

@@ -1,4 +1,4 @@
-import { forEachCandidateLine, needle } from "@carryover/core";
+import { forEachCandidateLine, needle, type TranscriptLine } from "@carryover/core";
 
 /** found / absent after the last compact_boundary; unknown when there is no transcript or no boundary in reach. */
 export type HookContextRecord = "found" | "absent" | "unknown";
@@ -15,12 +15,6 @@ export interface HookContextQuery {
 const NEEDLES = [needle('"compact_boundary"', "compact_b"), needle('"hook_additional_context"', "additional_c")];
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
-interface Line {
-  type?: unknown;
-  subtype?: unknown;
-  attachment?: { type?: unknown; hookEvent?: unknown; content?: unknown };
-}
-
 /**
  * Whether a hook's additionalContext holding `needle` was recorded after the transcript's last
  * compact_boundary. Claude Code 2.1.332 stores a delivered context as an attachment line
@@ -35,9 +29,9 @@ export async function hookContextSinceLastBoundary(path: string, query: HookCont
       needles: NEEDLES,
       maxBytes: query.maxBytes ?? DEFAULT_MAX_BYTES,
       onLine: (text) => {
-        let line: Line;
+        let line: TranscriptLine;
         try {
-          line = JSON.parse(text) as Line;
+          line = JSON.parse(text) as TranscriptLine;
         } catch {
           return;
         }
@@ -56,7 +50,7 @@ export async function hookContextSinceLastBoundary(path: string, query: HookCont
   return found ? "found" : "absent";
 }
 
-function isContext(attachment: Line["attachment"], query: HookContextQuery): boolean {
+function isContext(attachment: TranscriptLine["attachment"], query: HookContextQuery): boolean {
   if (attachment?.type !== "hook_additional_context" || attachment.hookEvent !== query.hookEvent) return false;
   const parts = Array.isArray(attachment.content) ? attachment.content : [attachment.content];
   return parts.some((part) => typeof part === "string" && part.includes(query.needle));

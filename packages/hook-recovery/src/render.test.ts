@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RecoveryFacts, StateFileFacts } from "./facts.ts";
+import type { CompactState } from "@carryover/core";
+import type { RecoveryFacts } from "./facts.ts";
 import { renderRecovery } from "./render.ts";
 
 const AT = Date.parse("2026-11-29T17:14:24Z");
@@ -25,8 +26,9 @@ function facts(overrides: Partial<RecoveryFacts> = {}): RecoveryFacts {
   };
 }
 
-function state(overrides: Partial<StateFileFacts> = {}): StateFileFacts {
-  return { path: STATE, savedAtMs: AT - 4 * MIN, verification: { ok: true, missing: [], outOfOrder: [] }, unfilled: false, mechanical: false, ...overrides };
+function state(overrides: Partial<CompactState> = {}): CompactState {
+  const verification = { ok: true, missing: [], outOfOrder: [] };
+  return { path: STATE, savedAtMs: AT - 4 * MIN, verification, unfilled: false, mechanical: false, sections: {}, ...overrides };
 }
 
 const render = (overrides: Partial<RecoveryFacts> = {}, maxChars = 10_000) => renderRecovery(facts(overrides), maxChars);

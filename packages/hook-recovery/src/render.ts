@@ -1,5 +1,6 @@
 import { capText, STATE_HEADERS, type TaskItem, type TodoItem } from "@carryover/core";
-import type { RecoveryFacts, StateFileFacts } from "./facts.ts";
+import type { CompactState } from "@carryover/core";
+import type { RecoveryFacts } from "./facts.ts";
 
 /** The first words of every recovery context; also how a delivered one is recognised in the transcript. */
 export const RECOVERY_HEADING = "carryover recovery";
@@ -51,7 +52,7 @@ function stateLines(facts: RecoveryFacts): string[] {
   return lines;
 }
 
-function stateLine(state: StateFileFacts, facts: RecoveryFacts): string {
+function stateLine(state: CompactState, facts: RecoveryFacts): string {
   const author = state.mechanical ? "written by carryover from the transcript" : "written through /compact-prep";
   const parts = [`- Compact-prep state: ${state.path}, ${author}, saved ${timing(state.savedAtMs, facts)}.`];
   if (state.unfilled) parts.push("Every section in it is empty (an unfilled template).");

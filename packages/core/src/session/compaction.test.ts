@@ -68,12 +68,12 @@ describe("one delivery per compaction", () => {
     expect(deliverable(session(), 1_300, WEEK_MS)?.data.promptId).toBe("p-2");
   });
 
-  it("without prompt ids, a delivery within five minutes of the marker counts as the same compaction", () => {
+  it("without prompt ids, a delivery within a minute of the marker counts as the same compaction", () => {
     recordRecoveryDelivered(session(), undefined, 10 * MINUTE_MS);
-    markCompacted(session(), { trigger: "manual" }, 14 * MINUTE_MS);
-    expect(deliverable(session(), 15 * MINUTE_MS, WEEK_MS)).toBeNull();
-    markCompacted(session(), { trigger: "manual" }, 16 * MINUTE_MS);
-    expect(deliverable(session(), 17 * MINUTE_MS, WEEK_MS)?.createdAtMs).toBe(16 * MINUTE_MS);
+    markCompacted(session(), { trigger: "manual" }, 10 * MINUTE_MS + 30_000);
+    expect(deliverable(session(), 11 * MINUTE_MS, WEEK_MS)).toBeNull();
+    markCompacted(session(), { trigger: "manual" }, 12 * MINUTE_MS);
+    expect(deliverable(session(), 13 * MINUTE_MS, WEEK_MS)?.createdAtMs).toBe(12 * MINUTE_MS);
   });
 
   it("a compaction marker older than maxAgeMs is dropped", () => {

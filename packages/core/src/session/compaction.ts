@@ -12,8 +12,22 @@ export interface CompactionFacts {
   promptId?: string | undefined;
 }
 
-// Without a prompt_id, a delivery this close to the compaction marker counts as the same compaction.
-const SAME_COMPACTION_WINDOW_MS = 5 * 60_000;
+/**
+ * Without prompt ids, facts this close in time are about the same compaction: its SessionStart(compact),
+ * PostCompact and compact_boundary all come within seconds of each other, after the summary is written.
+ */
+export const SAME_COMPACTION_WINDOW_MS = 60_000;
+
+/** Two facts about compactions (markers, ledger entries, boundaries) are about the same one. */
+interface CompactionFact {
+  promptId?: string | undefined;
+  atMs: number;
+}
+
+export function isSameCompaction(a: CompactionFact, b: CompactionFact): boolean {
+  if (a.promptId && b.promptId) return a.promptId === b.promptId;
+  return Math.abs(a.atMs - b.atMs) <= SAME_COMPACTION_WINDOW_MS;
+}
 
 export function markCompacted(session: Session, facts: CompactionFacts, nowMs: number): void {
   writeMarker(session, COMPACTED_MARKER, facts, nowMs);
@@ -42,10 +56,9 @@ export function takePendingCompaction(session: Session, nowMs: number, maxAgeMs:
   const marker = consumeMarker<CompactionFacts>(session, COMPACTED_MARKER, { nowMs, maxAgeMs });
   if (!marker) return null;
   const delivered = readMarker<{ promptId?: string }>(session, RECOVERY_DELIVERED_MARKER, { nowMs, maxAgeMs });
-  return { marker, delivered: delivered !== null && isSameCompaction(marker, delivered) };
-}
-
-function isSameCompaction(compacted: Marker<CompactionFacts>, delivered: Marker<{ promptId?: string }>): boolean {
-  if (compacted.data.promptId && delivered.data.promptId) return compacted.data.promptId === delivered.data.promptId;
-  return Math.abs(compacted.createdAtMs - delivered.createdAtMs) <= SAME_COMPACTION_WINDOW_MS;
+  const factOf = ({ data, createdAtMs }: Marker<{ promptId?: string | undefined }>): CompactionFact => ({
+    promptId: data.promptId,
+    atMs: createdAtMs,
+  });
+  return { marker, delivered: delivered !== null && isSameCompaction(factOf(marker), factOf(delivered)) };
 }

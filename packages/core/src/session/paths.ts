@@ -14,6 +14,12 @@ export function compactStatePath(env: Env, sessionId: string, stateDir?: string)
   return join(stateDir ? resolve(stateDir) : defaultStateDir(env), `${assertSafeSessionId(sessionId)}.md`);
 }
 
+/** The changes log's path from the shared `changesFile` setting (relative to the project); null when it is off. */
+export function changesLogPath(projectDir: string, changesFile: string): string | null {
+  if (!changesFile) return null;
+  return isAbsolute(changesFile) ? changesFile : join(projectDir, changesFile);
+}
+
 /** The pre-compact hook's mechanical snapshot: compact-prep's headers, filled from the transcript. */
 export function mechanicalSnapshotPath(session: SessionPaths): string {
   return join(session.dir, "snapshot.md");
@@ -36,7 +42,6 @@ interface OwnPathsQuery {
  */
 export function carryoverOwnPaths(env: Env, query: OwnPathsQuery): string[] {
   const state = compactStatePath(env, query.sessionId, query.stateDir || undefined);
-  const paths = [state, `${state}.bak`, autoMemoryDir(env, query.cwd)];
-  if (query.changesFile) paths.push(isAbsolute(query.changesFile) ? query.changesFile : join(query.projectDir, query.changesFile));
-  return paths;
+  const changes = changesLogPath(query.projectDir, query.changesFile);
+  return [state, `${state}.bak`, autoMemoryDir(env, query.cwd), ...(changes ? [changes] : [])];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isMechanicalSnapshot,
+  isUnfilledState,
   MECHANICAL_SNAPSHOT_MARK,
   renderState,
   STATE_HEADERS,
@@ -99,5 +100,16 @@ describe("isMechanicalSnapshot", () => {
   it("recognises carryover's mark and nothing else", () => {
     expect(isMechanicalSnapshot(renderState([MECHANICAL_SNAPSHOT_MARK], {}))).toBe(true);
     expect(isMechanicalSnapshot(FILLED)).toBe(false);
+  });
+});
+
+describe("isUnfilledState", () => {
+  it("is true for the template and for a state whose every section says none", () => {
+    expect(isUnfilledState(stateTemplate("s-1", 0))).toBe(true);
+    expect(isUnfilledState(renderState([], { "## Active Plan": "none" }))).toBe(true);
+  });
+
+  it("is false once any section holds something", () => {
+    expect(isUnfilledState(renderState([], { "## Session Decisions": "Adopted B; rejected A (too slow)." }))).toBe(false);
   });
 });

@@ -1,3 +1,8 @@
+import { lstatSync } from "node:fs";
+import { dirname } from "node:path";
+import { readFileNoFollow } from "../fs/atomic.ts";
+import { assertPrivateDir } from "../fs/private-dir.ts";
+
 /** The compact-prep state file's headers, in the order they must appear (seed 003, part A). */
 export const STATE_HEADERS = [
   "# Compact Prep State",
@@ -65,6 +70,54 @@ export function stateSections(text: string): Partial<Record<StateHeader, string>
 
 export function isMechanicalSnapshot(text: string): boolean {
   return text.includes(MECHANICAL_SNAPSHOT_MARK);
+}
+
+// What `renderState` puts in a section nobody filled, and what an agent writes for "nothing here".
+const EMPTY_BODY = /^(\(none\)|none\.?|n\/a|-|)$/i;
+
+/** A section's body, or null when it is absent or says there is nothing. */
+export function sectionText(sections: Partial<Record<StateHeader, string>>, header: StateHeader): string | null {
+  const body = sections[header]?.trim() ?? "";
+  return EMPTY_BODY.test(body) ? null : body;
+}
+
+/** Every header present with nothing under any of them: a template nobody filled (yet). */
+export function isUnfilledState(text: string): boolean {
+  const sections = stateSections(text);
+  return STATE_HEADERS.slice(1).every((header) => sectionText(sections, header) === null);
+}
+
+/** A session's compact-prep state file as read once: when it was saved, whether it is complete, what it holds. */
+export interface CompactState {
+  path: string;
+  savedAtMs: number;
+  verification: StateVerification;
+  /** A template nobody filled. */
+  unfilled: boolean;
+  /** Written by carryover from the transcript, not by the agent through /compact-prep. */
+  mechanical: boolean;
+  sections: Partial<Record<StateHeader, string>>;
+}
+
+/**
+ * The state file at `path` (`compactStatePath`), or null when there is none or it is not a regular file.
+ * Throws UNSAFE_PATH when its dir is not private: in a shared TMPDIR another user could have made the dir and
+ * planted the file, so only our own private dir is trusted.
+ */
+export function readCompactState(path: string): CompactState | null {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return null;
+  assertPrivateDir(dirname(path));
+  const text = readFileNoFollow(path);
+  if (text === null) return null;
+  return {
+    path,
+    savedAtMs: stat.mtimeMs,
+    verification: verifyState(text),
+    unfilled: isUnfilledState(text),
+    mechanical: isMechanicalSnapshot(text),
+    sections: stateSections(text),
+  };
 }
 
 /** Renders a full state file from section bodies, every header present and in order. */

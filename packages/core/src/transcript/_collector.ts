@@ -2,6 +2,7 @@ import { type Check, type CommandChecks, commandChecks, covers } from "./_comman
 import { userText } from "./_request.ts";
 import { summaryBody } from "./_summary.ts";
 import type { Activity, CompactionRecord, TaskItem, TodoItem, ToolError, TranscriptFacts } from "./facts.ts";
+import type { TranscriptLine } from "./line.ts";
 
 const FILE_TOOLS = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
 const SUBAGENT_TOOLS = new Set(["Task", "Agent"]);
@@ -52,22 +53,6 @@ interface OpenError {
   check: Check | null;
   /** The tool refused the call's input (InputValidationError): the next call of the tool that runs fixes it. */
   malformed: boolean;
-}
-
-interface RawLine {
-  type?: unknown;
-  subtype?: unknown;
-  isSidechain?: unknown;
-  isMeta?: unknown;
-  isCompactSummary?: unknown;
-  isVisibleInTranscriptOnly?: unknown;
-  permissionMode?: unknown;
-  mode?: unknown;
-  cwd?: unknown;
-  timestamp?: unknown;
-  message?: { id?: unknown; content?: unknown };
-  toolUseResult?: unknown;
-  compactMetadata?: { trigger?: unknown; preTokens?: unknown; postTokens?: unknown };
 }
 
 type Block = Record<string, unknown>;
@@ -186,9 +171,9 @@ export class TranscriptCollector {
   }
 
   line(text: string, lineNumber: number | undefined, offset: number): void {
-    let line: RawLine;
+    let line: TranscriptLine;
     try {
-      line = JSON.parse(text) as RawLine;
+      line = JSON.parse(text) as TranscriptLine;
     } catch {
       this.badLines += 1;
       return;
@@ -232,7 +217,7 @@ export class TranscriptCollector {
     return this.file > 0;
   }
 
-  private assistant(line: RawLine, lineNumber: number | undefined): void {
+  private assistant(line: TranscriptLine, lineNumber: number | undefined): void {
     const content = line.message?.content;
     if (!Array.isArray(content)) return;
     const messageId = typeof line.message?.id === "string" ? line.message.id : "";
@@ -284,7 +269,7 @@ export class TranscriptCollector {
     return !last || last.atMs === null || atMs === undefined || atMs > last.atMs;
   }
 
-  private user(line: RawLine, lineNumber: number | undefined, offset: number): void {
+  private user(line: TranscriptLine, lineNumber: number | undefined, offset: number): void {
     const content = line.message?.content;
     const blocks = Array.isArray(content) ? (content as Block[]) : [];
     let toolResults = false;
@@ -301,7 +286,7 @@ export class TranscriptCollector {
     this.userText(textOf(content));
   }
 
-  private system(line: RawLine, lineNumber: number | undefined): void {
+  private system(line: TranscriptLine, lineNumber: number | undefined): void {
     if (!this.inSubagent && line.subtype === "compact_boundary") this.boundary(line, lineNumber);
   }
 
@@ -468,7 +453,7 @@ export class TranscriptCollector {
     return checks;
   }
 
-  private boundary(line: RawLine, lineNumber: number | undefined): void {
+  private boundary(line: TranscriptLine, lineNumber: number | undefined): void {
     const meta = line.compactMetadata ?? {};
     const record: CompactionRecord = {
       line: lineNumber ?? null,
@@ -483,7 +468,7 @@ export class TranscriptCollector {
     this.awaitingSummary = record;
   }
 
-  private summary(line: RawLine, lineNumber: number | undefined, offset: number): void {
+  private summary(line: TranscriptLine, lineNumber: number | undefined, offset: number): void {
     const text = summaryBody(textOf(line.message?.content)) || null;
     if (this.awaitingSummary) {
       this.awaitingSummary.summary = text;
@@ -579,7 +564,7 @@ function tokens(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
-function timeOf(line: RawLine): number | undefined {
+function timeOf(line: TranscriptLine): number | undefined {
   const atMs = typeof line.timestamp === "string" ? Date.parse(line.timestamp) : Number.NaN;
   return Number.isFinite(atMs) ? atMs : undefined;
 }

@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { contextTokensOf, type UsageCounts } from "../claude/usage.ts";
+import type { TranscriptLine } from "./line.ts";
 
 export interface TailUsage {
   contextTokens: number;
@@ -12,15 +13,6 @@ export interface TailUsage {
 
 const FIRST_CHUNK_BYTES = 64 * 1024;
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
-
-interface TranscriptLine {
-  type?: string;
-  subtype?: string;
-  isSidechain?: boolean;
-  timestamp?: string;
-  message?: { model?: string; usage?: UsageCounts };
-  compactMetadata?: { postTokens?: number };
-}
 
 /**
  * The context size after the newest response, read from the transcript's end: the last main-chain
@@ -77,13 +69,16 @@ function newestUsage(text: string, fromStart: boolean): TailUsage | null {
     } catch {
       continue;
     }
-    const atMs = line.timestamp ? Date.parse(line.timestamp) || undefined : undefined;
+    const atMs = typeof line.timestamp === "string" ? Date.parse(line.timestamp) || undefined : undefined;
     if (line.type === "system" && line.subtype === "compact_boundary") {
-      return { contextTokens: line.compactMetadata?.postTokens ?? 0, atMs, afterCompaction: true };
+      const postTokens = line.compactMetadata?.postTokens;
+      return { contextTokens: typeof postTokens === "number" ? postTokens : 0, atMs, afterCompaction: true };
     }
     const usage = line.message?.usage;
-    if (line.type !== "assistant" || line.isSidechain || !usage || line.message?.model === "<synthetic>") continue;
-    return { contextTokens: contextTokensOf(usage), model: line.message?.model, atMs, afterCompaction: false };
+    const model = typeof line.message?.model === "string" ? line.message.model : undefined;
+    if (line.type !== "assistant" || line.isSidechain || typeof usage !== "object" || !usage) continue;
+    if (model === "<synthetic>") continue;
+    return { contextTokens: contextTokensOf(usage as UsageCounts), model, atMs, afterCompaction: false };
   }
   return null;
 }
