@@ -5,7 +5,7 @@ export interface ProgressSink {
   write(text: string): void;
 }
 
-// Below this a scan takes well under a second at the pre-filter's ~500 MB/s: nothing to show.
+// Below this a scan ends before a progress line would be worth showing (BENCHMARKS.md has the scan rate).
 const MIN_BYTES = 32 * 1024 * 1024;
 const INTERVAL_MS = 100;
 const CLEAR_LINE = "\r\u001b[K";

@@ -11,8 +11,8 @@ export function tmpDir(env: Env): string {
   return env.TMPDIR || os().tmpdir();
 }
 
-// node:os is not in Node's start-up snapshot: importing it costs every hook ~1 ms (measured), and only a
-// missing HOME or TMPDIR needs it. `require` serves Node 20 before 20.16, which lacks getBuiltinModule.
+// node:os is not in Node's start-up snapshot: importing it costs every hook's start, and only a missing
+// HOME or TMPDIR needs it. `require` serves Node 20 before 20.16, which lacks getBuiltinModule.
 function os(): typeof Os {
   return process.getBuiltinModule?.("node:os") ?? require("node:os");
 }

@@ -1,7 +1,6 @@
 export type CarryoverErrorCode =
   | "BAD_INPUT"
   | "BAD_SESSION_ID"
-  | "BAD_CONFIG"
   | "UNSAFE_PATH"
   | "NOT_FOUND"
   | "EXISTS"

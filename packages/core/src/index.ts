@@ -168,7 +168,7 @@ export {
   record,
   string,
   unknown,
-} from "./schema/_guards.ts";
+} from "./schema/guards.ts";
 
 export {
   type Config,
@@ -187,7 +187,6 @@ export {
   type HookJsonOutput,
   type HookResult,
   MAX_CONTEXT_CHARS,
-  mergeOutputs,
 } from "./runtime/output.ts";
 export type {
   HookContext,

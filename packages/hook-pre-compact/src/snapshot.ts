@@ -15,10 +15,10 @@ import { commandLines, errorLines, fileLines, oneLine, progressLines, progressSu
 import type { Compaction } from "./sections.ts";
 
 const PLAN_HEAD_BYTES = 4096;
-// Bounds the scan on any transcript: about half a second at the scanner's 500+ MB/s.
+// Bounds the scan's time on any transcript (BENCHMARKS.md has the scanner's rate).
 const MAX_SCAN_BYTES = 256 * 1024 * 1024;
 
-/** What the transcript says since the previous compaction; null (logged) when it cannot be read. */
+/** What the transcript says the session did, carryover's own files left out; null (logged) when it cannot be read. */
 export async function readFacts(path: string, env: Env, ownPaths: string[], log: (message: string) => void) {
   try {
     return await scanTranscript(path, { maxBytes: MAX_SCAN_BYTES, plansDir: plansDir(env), ownPaths });

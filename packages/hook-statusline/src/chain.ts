@@ -13,8 +13,8 @@ export interface ChainOptions {
 // A status line is one to a few rows; more than this is not a status line.
 const MAX_OUTPUT_BYTES = 64 * 1024;
 
-// Loaded only when chaining: node:child_process pulls in net, dgram and the streams, a third of Node's
-// start-up time again.
+// Loaded only when chaining: node:child_process pulls in net, dgram and the streams, which a render that
+// chains nothing would pay for at every start.
 function childProcess(): typeof ChildProcess {
   return process.getBuiltinModule("node:child_process");
 }

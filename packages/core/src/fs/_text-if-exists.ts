@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 
 /**
  * A file's text, or null when it is missing or unreadable. Existence is asked first: most of these files
- * (config, project settings) are missing on most runs, and a failed read costs an exception (~0.1 ms the
- * first time, measured), existsSync none.
+ * (config, project settings) are missing on most runs, and a failed read costs an exception, existsSync
+ * none.
  */
 export function readTextIfExists(path: string): string | null {
   if (!existsSync(path)) return null;

@@ -58,8 +58,8 @@ export function openNoFollow(path: string, extraFlags = 0): number | null {
 
 /**
  * Reads a file without following a symlink at its last component; null when it does not exist. One
- * native call on Node 20 (utf8 and a numeric flag), where open, read and close from JavaScript cost a
- * hook's first read ~0.15 ms more. O_NONBLOCK: a FIFO planted at `path` reads as empty instead of
+ * native call (utf8 and a numeric flag), where open, read and close from JavaScript would be three.
+ * O_NONBLOCK: a FIFO planted at `path` reads as empty instead of
  * blocking the hook.
  */
 export function readFileNoFollow(path: string): string | null {

@@ -10,10 +10,10 @@ export const IN_PLACE_BYTES = 4096;
  * Replaces a small JSON file's text with one write of a whole page at offset 0: the text padded with
  * spaces (JSON.parse ignores them), so no old byte is left past it and the file's size never changes.
  * For a file rewritten on every response: on ext4 a rename over an existing file starts the new file's
- * writeback, measured at 0.2–5 ms here, where this is one open and one write. A kill leaves the old text
- * or the new; a reader racing the write may see a mix of the two, which it must parse as it would any
- * text. A symlink, a directory or a FIFO at `path` is refused; the file is not fstat'ed (that cost the
- * status line ~0.3 ms): it lives in a private dir checked when it was made, where nobody else can put
+ * writeback (RELIABILITY.md), where this is one open and one write. A kill leaves the old text or the
+ * new; a reader racing the write may see a mix of the two, which it must parse as it would any text. A
+ * symlink, a directory or a FIFO at `path` is refused; the file is not fstat'ed (one more call on every
+ * render): it lives in a private dir checked when it was made, where nobody else can put
  * another user's file or a device. Without `create`, a missing file is an ENOENT error.
  */
 export function overwriteInPlace(path: string, text: string, { create = true, mode = 0o600 }: { create?: boolean; mode?: number } = {}): void {

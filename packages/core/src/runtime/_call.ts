@@ -2,7 +2,7 @@ import { isSafeSessionId } from "../claude/session-id.ts";
 import type { Env } from "../env.ts";
 
 // Linux's PATH_MAX. A longer cwd or transcript_path is not a path, and every path function is linear in its
-// input: a 10 MB cwd cost a PreCompact about a second (measured), several on a loaded machine.
+// input: a cwd of megabytes would slow every path operation of the hook.
 const MAX_PATH_CHARS = 4096;
 
 /** One invocation's stdin, read and checked once for the hook or status line it goes to. */

@@ -13,9 +13,9 @@ export const STATUSLINE_STDIN_LIMITS: StdinLimits = { maxBytes: 4 * 1024 * 1024,
 const CHUNK_BYTES = 64 * 1024;
 
 /**
- * Reads stdin to its end, synchronously, in one native call: on Node 20 `readFileSync(fd, "utf8")` takes
- * ~0.02 ms where an asynchronous read starts libuv's thread pool (~2 ms) and a `readSync` loop ~0.7 ms
- * (measured). Like `cat`, it waits for the writer to close: Claude Code writes the payload and closes, and
+ * Reads stdin to its end, synchronously, in one native call: `readFileSync(fd, "utf8")` starts no thread
+ * pool, where an asynchronous read starts libuv's and a `readSync` loop costs a call per chunk. Like `cat`,
+ * it waits for the writer to close: Claude Code writes the payload and closes, and
  * a parent built on libuv (Node, Bun) always hands its child a blocking stdin. A non-blocking one that
  * stays empty gives up after `timeoutMs`.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contextOutput, MAX_CONTEXT_CHARS, mergeOutputs } from "./output.ts";
+import { contextOutput, MAX_CONTEXT_CHARS } from "./output.ts";
 
 describe("contextOutput", () => {
   it("puts context for the agent in hookSpecificOutput and the user's message in systemMessage", () => {
@@ -19,26 +19,5 @@ describe("contextOutput", () => {
     const output = contextOutput("UserPromptSubmit", { additionalContext: "a".repeat(12_000), systemMessage: "b".repeat(12_000) });
     expect(output?.hookSpecificOutput?.additionalContext).toHaveLength(MAX_CONTEXT_CHARS);
     expect(output?.systemMessage).toHaveLength(MAX_CONTEXT_CHARS);
-  });
-});
-
-describe("mergeOutputs", () => {
-  it("joins contexts with a blank line and messages with a newline, skipping text and empty results", () => {
-    const merged = mergeOutputs("UserPromptSubmit", [
-      { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "first" }, systemMessage: "one" },
-      null,
-      "plain text is not merged",
-      undefined,
-      { systemMessage: "two" },
-      { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "second" } },
-    ]);
-    expect(merged).toEqual({
-      hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "first\n\nsecond" },
-      systemMessage: "one\ntwo",
-    });
-  });
-
-  it("is null when no output says anything", () => {
-    expect(mergeOutputs("SessionStart", [null, undefined, {}])).toBeNull();
   });
 });

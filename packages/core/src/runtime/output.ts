@@ -27,15 +27,3 @@ export function contextOutput(
   if (parts.systemMessage) output.systemMessage = capText(parts.systemMessage, MAX_CONTEXT_CHARS);
   return output.hookSpecificOutput || output.systemMessage ? output : null;
 }
-
-/** Several hooks' outputs for one event merged into one (a hook package that serves two concerns). */
-export function mergeOutputs(event: ContextEvent, outputs: readonly HookResult[]): HookJsonOutput | null {
-  const contexts: string[] = [];
-  const messages: string[] = [];
-  for (const output of outputs) {
-    if (!output || typeof output === "string") continue;
-    if (output.hookSpecificOutput) contexts.push(output.hookSpecificOutput.additionalContext);
-    if (output.systemMessage) messages.push(output.systemMessage);
-  }
-  return contextOutput(event, { additionalContext: contexts.join("\n\n") || undefined, systemMessage: messages.join("\n") || undefined });
-}

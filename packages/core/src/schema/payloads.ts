@@ -9,7 +9,7 @@ import {
   optional,
   string,
   unknown,
-} from "./_guards.ts";
+} from "./guards.ts";
 import { CarryoverError } from "../errors.ts";
 import { SAFE_SESSION_ID } from "../claude/session-id.ts";
 

@@ -3,9 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  announcedMarkerName,
   highestLevelReached,
-  levelMarkerName,
   levelsReached,
   rearmLevels,
   rearmLevelsBelow,
@@ -131,9 +129,4 @@ describe("levels", () => {
     expect(levels).toEqual([85, 60]);
   });
 
-  it("names markers by the rounded level, as valid marker names", () => {
-    expect(levelMarkerName(60)).toBe("level-60");
-    expect(levelMarkerName(72.6)).toBe("level-73");
-    expect(announcedMarkerName(85)).toBe("announced-85");
-  });
 });

@@ -14,7 +14,7 @@ import {
   record,
   string,
   unknown,
-} from "./_guards.ts";
+} from "./guards.ts";
 
 const accepts = (guard: Guard<unknown>, value: unknown) => issuesOf(guard, value).length === 0;
 
