@@ -1,6 +1,6 @@
 // What the hooks, the skill, the context report and the CLI share, by concern. Lower folders never import
 // higher ones: errors and env, then text, fs, claude, transcript, session, schema, config, runtime.
-export { CarryoverError, type CarryoverErrorCode, errorMessage } from "./errors.ts";
+export { CarryoverError, errorMessage } from "./errors.ts";
 export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
 
 export { capText } from "./text/cap.ts";
@@ -8,19 +8,13 @@ export { fillTemplate } from "./text/template.ts";
 export { formatTokens } from "./text/tokens.ts";
 
 export { appendLine, readFileNoFollow, writeFileAtomic } from "./fs/atomic.ts";
-export { type FileHead, readFileHead } from "./fs/file-head.ts";
-export { type FileLockOptions, withFileLock } from "./fs/file-lock.ts";
-export { findGitRoot } from "./fs/git-root.ts";
-export { parseJsonText } from "./fs/json-text.ts";
-export { assertPrivateDir, ensurePrivateDir } from "./fs/private-dir.ts";
+export { readFileHead } from "./fs/file-head.ts";
+export { withFileLock } from "./fs/file-lock.ts";
 
-export {
-  AUTO_COMPACT_BUFFER_TOKENS,
-  type AutoCompactSettings,
-  autoCompactTokens,
-  MIN_AUTO_COMPACT_WINDOW,
-  SUMMARY_RESERVE_TOKENS,
-} from "./claude/auto-compact.ts";
+export { parseJsonText } from "./fs/json-text.ts";
+export { ensurePrivateDir } from "./fs/private-dir.ts";
+
+export { autoCompactTokens } from "./claude/auto-compact.ts";
 export { isAutoMemoryEnabled } from "./claude/auto-memory.ts";
 export { modelWindowTokens } from "./claude/model-window.ts";
 export {
@@ -38,38 +32,15 @@ export {
   userConfigPath,
 } from "./claude/paths.ts";
 export { assertSafeSessionId, isSafeSessionId } from "./claude/session-id.ts";
-export { claudeSettingsPaths, layeredSetting, readAutoCompactSettings } from "./claude/settings.ts";
+export { readAutoCompactSettings } from "./claude/settings.ts";
 export { projectSlug } from "./claude/slug.ts";
-export {
-  contextTokensOf,
-  levelPercent,
-  type UsageCounts,
-  type UsagePercents,
-  type UsageReading,
-  usagePercents,
-} from "./claude/usage.ts";
+export { contextTokensOf, levelPercent, type UsagePercents, type UsageReading, usagePercents } from "./claude/usage.ts";
 
-export {
-  type CandidateOptions,
-  type CandidateStats,
-  forEachCandidateLine,
-  type Needle,
-  needle,
-} from "./transcript/candidates.ts";
-export type {
-  Activity,
-  CommandRun,
-  CompactionRecord,
-  FileChange,
-  TaskItem,
-  TodoItem,
-  ToolError,
-  TranscriptFacts,
-} from "./transcript/facts.ts";
+export { forEachCandidateLine, needle } from "./transcript/candidates.ts";
+export type { Activity, CompactionRecord, TaskItem, TodoItem, TranscriptFacts } from "./transcript/facts.ts";
 export type { TranscriptLine } from "./transcript/line.ts";
-export { forEachTranscriptLine, type TranscriptLineOptions, type TranscriptLineStats } from "./transcript/lines.ts";
-export { type ScanOptions, scanTranscript } from "./transcript/scan.ts";
-export { readTailUsage, type TailUsage } from "./transcript/tail.ts";
+export { forEachTranscriptLine } from "./transcript/lines.ts";
+export { scanTranscript } from "./transcript/scan.ts";
 
 export {
   COMPACTED_MARKER,
@@ -77,7 +48,6 @@ export {
   hasPendingCompaction,
   isSameCompaction,
   markCompacted,
-  type PendingCompaction,
   RECOVERY_DELIVERED_MARKER,
   recordRecoveryDelivered,
   SAME_COMPACTION_WINDOW_MS,
@@ -90,20 +60,15 @@ export {
   highestLevelReached,
   LEVEL_MARKER_PREFIX,
   levelMarkerName,
-  levelsReached,
-  REARM_MARGIN_PERCENT,
   rearmLevels,
   rearmLevelsBelow,
   sameLevelBands,
   syncLevelMarkers,
 } from "./session/levels.ts";
 export {
-  consumeMarker,
   createMarkerOnce,
   hasMarker,
   listMarkers,
-  type Marker,
-  type MarkerReadOptions,
   markerPath,
   readMarker,
   removeMarker,
@@ -116,7 +81,7 @@ export {
   defaultStateDir,
   mechanicalSnapshotPath,
 } from "./session/paths.ts";
-export { openSession, type Session, type SessionPaths, sessionPaths } from "./session/session.ts";
+export { openSession, type Session } from "./session/session.ts";
 export {
   currentUsage,
   forgetReading,
@@ -124,7 +89,6 @@ export {
   loadReading,
   recordReading,
   transcriptUsage,
-  type UsageQuery,
 } from "./session/reading.ts";
 export {
   type CompactState,
@@ -134,20 +98,13 @@ export {
   readCompactState,
   renderState,
   STATE_HEADERS,
-  type StateHeader,
   sectionText,
-  stateSections,
   stateTemplate,
-  type StateVerification,
   verifyState,
 } from "./session/state-file.ts";
 
 export {
-  type HookEvent,
-  type HookInput,
-  parseHookInput,
   type PostCompactInput,
-  type PostToolUseInput,
   type PreCompactInput,
   type SessionStartInput,
   type UserPromptSubmitInput,
@@ -179,15 +136,9 @@ export {
   probeConfig,
 } from "./config/load.ts";
 export { SHARED_KEYS } from "./config/shared.ts";
-export { type ConfigTable, type ConfigValues, expects, fromText, type KeySpec } from "./config/table.ts";
+export { type ConfigTable, expects, fromText } from "./config/table.ts";
 
-export { logLine } from "./runtime/log.ts";
-export {
-  contextOutput,
-  type HookJsonOutput,
-  type HookResult,
-  MAX_CONTEXT_CHARS,
-} from "./runtime/output.ts";
+export { contextOutput, type HookJsonOutput, MAX_CONTEXT_CHARS } from "./runtime/output.ts";
 export type {
   HookContext,
   HookDefinition,
@@ -198,4 +149,4 @@ export type {
 } from "./runtime/definition.ts";
 export { main, runHook } from "./runtime/main.ts";
 export { runStatusLine, statusLineMain } from "./runtime/statusline.ts";
-export { isDebug, isHookEnabled } from "./runtime/switches.ts";
+export { isDebug } from "./runtime/switches.ts";
