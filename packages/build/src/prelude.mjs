@@ -7,12 +7,10 @@
 
 const PREFIX = '":" //; ';
 
-/** Variables a probe may read (set, absolute and checked, only when the probe runs). */
-export const PROBE_VARIABLES = {
-  carryover: "carryover's root, `<claude dir>/carryover` (`CLAUDE_CONFIG_DIR`, else `$HOME/.claude`)",
-  session: "the session's dir, `$carryover/sessions/<CLAUDE_CODE_SESSION_ID>` (the id checked as core checks it)",
-  project: "`CLAUDE_PROJECT_DIR`",
-};
+// A probe may read (set, absolute and checked, only when the probe runs): `$carryover`, carryover's root
+// (`<claude dir>/carryover`: `CLAUDE_CONFIG_DIR`, else `$HOME/.claude`); `$session`, the session's dir
+// (`$carryover/sessions/<CLAUDE_CODE_SESSION_ID>`, the id checked as core checks it); `$project`,
+// `CLAUDE_PROJECT_DIR`. It exits 0 for nothing to do and falls through otherwise; it must leave `$@` alone.
 
 /**
  * The sh lines a probe runs under: nothing odd in the environment (else Node decides), the variables set.
@@ -32,7 +30,7 @@ const PROBE_GUARD = [
  * A hook's prelude.
  *
  * @param {{ hook: string, statusLine: boolean, probes: Record<string, string> }} options `probes`: per event,
- *   sh that exits 0 when there is nothing to do (and falls through otherwise), reading PROBE_VARIABLES
+ *   sh that exits 0 when there is nothing to do (and falls through otherwise), reading the variables above
  * @returns {string} the lines, the shebang first, each ending in a newline
  */
 export function prelude({ hook, statusLine, probes }) {
