@@ -86,6 +86,9 @@ function compileRate(profiles = []) {
 
 function closeStartup({ t, row, launchMs, bundleMs, workMs }) {
   if (t.limit < 1) return "decide it in the executable's sh prelude (the hook's shFastPath probe) instead of in Node";
+  if (t.statusLine) {
+    return "its sh prelude's exec (the `/bin/sh -c exit` row) comes on top of Node's start: less JavaScript per render, or Claude Code's own shell sourcing the prelude (`. <file>`) instead of starting a second one";
+  }
   if (row.cpuRatio <= t.limit) return "CPU within target: the wall figure is this run's load; rerun on a quiet machine";
   const largest = Math.max(launchMs, bundleMs, workMs);
   if (largest === bundleMs) return "a smaller file to read and compile (what it is made of: bundle size)";
