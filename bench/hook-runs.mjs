@@ -20,7 +20,8 @@ export function hookProc(hook, hookCase, context, extraEnv = {}) {
     ...(hook.statusLine ? { command: hook.binPath, args: [] } : { command: "/bin/sh", args: [hook.binPath, payload.hook_event_name] }),
     file: hook.binPath,
     input: JSON.stringify(payload),
-    env: { ...context.env, ...extraEnv },
+    // Claude Code 2.1.332 gives hooks and the status line their session id in the environment too.
+    env: { ...context.env, CLAUDE_CODE_SESSION_ID: payload.session_id, ...extraEnv },
     cwd: context.projectDir,
   };
 }
