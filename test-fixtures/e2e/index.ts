@@ -28,6 +28,7 @@ export {
   type ProbePayload,
 } from "./probe.ts";
 export { claudeJsonSeed, createSandbox, projectSlug, TEST_API_KEY, type Sandbox, type SandboxOptions } from "./sandbox.ts";
+export { shDecides } from "./sh-probe.ts";
 export { hasTmux, startTui, type ScreenOptions, type Tui, type TuiOptions } from "./tui.ts";
 export { waitFor, type WaitOptions } from "./wait.ts";
 export { requestText } from "../mock-api/text.ts";

@@ -7,6 +7,17 @@ import { pinnedPaths } from "./pinned.ts";
 
 type PinEvent = "UserPromptSubmit" | "SessionStart";
 
+/**
+ * The prompt's probe in sh, run by the executable's prelude before Node starts (packages/build): neither
+ * pinned.md has bytes. A link, or anything with a size (a dir too), goes on to Node, which tells them apart.
+ */
+export const shFastPath = {
+  UserPromptSubmit: [
+    "a=$project/.claude/carryover/pinned.md; b=$carryover/pinned.md",
+    '[ -L "$a" ] || [ -s "$a" ] || [ -L "$b" ] || [ -s "$b" ] || exit 0',
+  ].join("\n"),
+};
+
 export const hook: HookDefinition<PinEvent, typeof keys, string[]> = {
   name: "pin",
   config: () => import("./config.ts"),

@@ -13,6 +13,14 @@ type RecoveryEvent = "SessionStart" | "UserPromptSubmit";
 type Context = HookContext<RecoveryEvent, typeof keys>;
 type Deps = typeof import("./deps.ts");
 
+/**
+ * The prompt's probe in sh, run by the executable's prelude before Node starts (packages/build): no compaction
+ * marker, nothing to do. A marker, or a link where it would be, goes on to Node.
+ */
+export const shFastPath = {
+  UserPromptSubmit: '[ -e "$session/markers/compacted.json" ] || [ -L "$session/markers/compacted.json" ] || exit 0',
+};
+
 export const hook: HookDefinition<RecoveryEvent, typeof keys, true> = {
   name: "recovery",
   config: () => import("./config.ts"),
