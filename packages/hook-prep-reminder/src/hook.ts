@@ -18,6 +18,21 @@ export interface Seen {
 // The user is running the skill the reminder is about: the level counts as told, silently.
 const PREPARING = /^\s*\/compact-prep(\s|$)/;
 
+/**
+ * The probe in sh, run by the executable's prelude before Node starts (packages/build): no `level-*` marker,
+ * and the statusline's reading still fresh. sh has no clock: the reading's mtime is its `freshUntilMs`
+ * (core's recordReading), newer than the file sh touches now. A clock set back leaves that check to Node.
+ */
+export const shFastPath = {
+  UserPromptSubmit: [
+    'lv=; for m in "$session"/markers/level-*.json; do if [ -e "$m" ] || [ -L "$m" ]; then lv=1; fi; done',
+    "r=$session/usage.json; n=$session/now",
+    'if [ -z "$lv" ] && [ -f "$r" ] && [ ! -L "$r" ] && [ ! -L "$n" ] && { : >"$n"; } 2>/dev/null && [ "$r" -nt "$n" ]; then',
+    "  exit 0",
+    "fi",
+  ].join("\n"),
+};
+
 export const hook: HookDefinition<"UserPromptSubmit", typeof keys, Seen> = {
   name: "prep-reminder",
   config: () => import("./config.ts"),

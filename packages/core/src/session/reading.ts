@@ -1,4 +1,4 @@
-import { unlinkSync } from "node:fs";
+import { unlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { autoCompactTokens } from "../claude/auto-compact.ts";
 import { readFileNoFollow } from "../fs/atomic.ts";
@@ -16,16 +16,20 @@ const READING_FILE = "usage.json";
  * place and not fsynced: the statusline writes it after every response, and a reading lost in a crash (or
  * unreadable to a reader racing the write) costs one transcript read. An existing file is rewritten without
  * walking the session dir: it was made there only after that walk found the dirs private. A missing one is
- * made after the walk.
+ * made after the walk. Its mtime is set to `freshUntilMs`: a hook's sh prelude (packages/build), which cannot
+ * parse JSON, compares it with the time it stamps on a file of its own.
  */
 export function recordReading(session: Session, reading: UsageReading): void {
   const text = JSON.stringify(reading);
+  let path = join(session.dir, READING_FILE);
   try {
-    overwriteInPlace(join(session.dir, READING_FILE), text, { create: false });
+    overwriteInPlace(path, text, { create: false });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    overwriteInPlace(join(session.ensureDir(), READING_FILE), text);
+    path = join(session.ensureDir(), READING_FILE);
+    overwriteInPlace(path, text);
   }
+  if (reading.freshUntilMs !== undefined) utimesSync(path, reading.atMs / 1000, reading.freshUntilMs / 1000);
 }
 
 /**
