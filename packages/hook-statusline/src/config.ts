@@ -1,15 +1,19 @@
 import type { ConfigTable } from "@carryover/core";
 
+const PLACEHOLDERS = ["percent", "used", "limit", "left", "windowPercent", "window", "windowNote", "model"] as const;
+
 /** Section `statusline` of carryover's config files; `CARRYOVER_STATUSLINE_<KEY>` in the env. */
 export const keys = {
   format: {
-    kind: "string",
+    kind: "template",
+    placeholders: PLACEHOLDERS,
     default: "ctx {percent} · {used} of {limit} to auto-compact · {windowNote} · {model}",
     description:
       "the line; placeholders {percent} {used} {limit} {left} {windowPercent} {window} {windowNote} {model}; empty ' · ' segments are dropped",
   },
   formatNoAutoCompact: {
-    kind: "string",
+    kind: "template",
+    placeholders: PLACEHOLDERS,
     default: "ctx {windowPercent} of window · {used} of {window} · auto-compact off · {model}",
     description: "the line when auto-compaction is off (DISABLE_AUTO_COMPACT, DISABLE_COMPACT); same placeholders",
   },

@@ -80,8 +80,8 @@ describe("problems: one line each, naming where and which key; the value below s
     expect(config.shared.freshReadingMs).toBe(10_000);
     expect(config.hook.everyTurns).toBe(1);
     expect(config.problems).toEqual([
-      `${projectFile}: levels: expected a list of percents from 1 to 100, like [60, 85], got "many"`,
-      `${projectFile}: pin.everyTurns: expected a number from 1 to 1000, got 0`,
+      `${projectFile}: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "many"`,
+      `${projectFile}: pin.everyTurns: expected a whole number from 1 to 1000, got 0`,
     ]);
   });
 
@@ -91,8 +91,21 @@ describe("problems: one line each, naming where and which key; the value below s
     expect(config.hook.everyTurns).toBe(3);
     expect(config.shared.levels).toEqual([60, 85]);
     expect(config.problems).toEqual([
-      `CARRYOVER_LEVELS: levels: expected a list of percents from 1 to 100, like [60, 85], got "60,200"`,
-      `CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a number from 1 to 1000, got "abc"`,
+      `CARRYOVER_LEVELS: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "60,200"`,
+      `CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a whole number from 1 to 1000, got "abc"`,
+    ]);
+  });
+
+  it("a path under the home is one dir from every project, from a file and from the env alike", () => {
+    write(userFile, { stateDir: "~/notes/state" });
+    expect(loadConfig("", {}, { HOME: home }, project).shared.stateDir).toBe(join(home, "notes/state"));
+    const fromEnv = loadConfig("", {}, { HOME: home, CARRYOVER_STATE_DIR: "~/elsewhere" }, project);
+    expect(fromEnv.shared.stateDir).toBe(join(home, "elsewhere"));
+    write(userFile, { stateDir: "notes/state" });
+    const relative = loadConfig("", {}, { HOME: home }, project);
+    expect(relative.shared.stateDir).toBe("");
+    expect(relative.problems).toEqual([
+      `${userFile}: stateDir: expected an absolute path or one starting with ~/ (empty: the default), got "notes/state"`,
     ]);
   });
 

@@ -1,10 +1,19 @@
 import { projectConfigPath, userConfigPath } from "../claude/paths.ts";
-import type { Env } from "../env.ts";
+import { type Env, homeDir } from "../env.ts";
 import { errorMessage } from "../errors.ts";
 import { readTextIfExists } from "../fs/_text-if-exists.ts";
 import { parseJsonText } from "../fs/json-text.ts";
 import { SHARED_KEYS } from "./shared.ts";
-import { accepts, type ConfigTable, type ConfigValues, defaultsOf, expects, fromText } from "./table.ts";
+import {
+  accepts,
+  type ConfigTable,
+  type ConfigValues,
+  defaultsOf,
+  expandPath,
+  expects,
+  fromText,
+  type KeySpec,
+} from "./table.ts";
 
 // biome-ignore lint/complexity/noBannedTypes: a hook without keys of its own.
 export interface Config<T extends ConfigTable = {}> {
@@ -38,6 +47,11 @@ export function checkConfigValue(keys: ConfigTable, section: string, key: string
   return `${label}: expected ${expects(spec)}, got ${JSON.stringify(typed ?? value)?.slice(0, 60)}`;
 }
 
+/** A valid value as hooks use it: a path's `~` expanded, so `~/state` is one dir from every project. */
+function ready(spec: KeySpec, value: unknown, home: string): unknown {
+  return spec.kind === "path" ? expandPath(value as string, home) : value;
+}
+
 function readLayer(path: string): RawLayer | string | null {
   const text = readTextIfExists(path);
   if (text === null) return null;
@@ -63,6 +77,7 @@ function resolveSection<T extends ConfigTable>(
   layers: RawLayer[],
   env: Env | null,
   problems: string[],
+  home: string,
 ): ConfigValues<T> {
   const resolved = defaultsOf(keys) as Record<string, unknown>;
   if (layers.length === 0 && !env) return resolved as ConfigValues<T>;
@@ -72,7 +87,7 @@ function resolveSection<T extends ConfigTable>(
       if (!(key in values)) continue;
       const problem = checkConfigValue(keys, section, key, values[key]);
       if (problem) problems.push(`${layer.source}: ${problem}`);
-      else resolved[key] = values[key];
+      else resolved[key] = ready(spec, values[key], home);
     }
     const envName = env && configEnvName(section, key);
     const text = envName ? env[envName] : undefined;
@@ -80,7 +95,7 @@ function resolveSection<T extends ConfigTable>(
       const value = fromText(spec, text);
       const problem = checkConfigValue(keys, section, key, value, text);
       if (problem) problems.push(`${envName}: ${problem}`);
-      else resolved[key] = value;
+      else resolved[key] = ready(spec, value, home);
     }
   }
   return resolved as ConfigValues<T>;
@@ -117,7 +132,8 @@ export function loadConfig<T extends ConfigTable>(section: string, keys: T, env:
     else if (layer) layers.push(layer);
   }
   const configEnv = Object.keys(env).some((name) => name.startsWith("CARRYOVER_")) ? env : null;
-  const shared = resolveSection("", SHARED_KEYS, layers, configEnv, problems);
-  const hook = section === "" ? shared : resolveSection(section, keys, layers, configEnv, problems);
+  const home = homeDir(env);
+  const shared = resolveSection("", SHARED_KEYS, layers, configEnv, problems, home);
+  const hook = section === "" ? shared : resolveSection(section, keys, layers, configEnv, problems, home);
   return { shared, hook: hook as ConfigValues<T>, problems };
 }

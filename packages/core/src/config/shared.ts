@@ -8,7 +8,7 @@ export const SHARED_KEYS = {
     description: "context levels (percent of the auto-compact point) that raise a marker and a reminder",
   },
   stateDir: {
-    kind: "string",
+    kind: "path",
     default: "",
     description: "directory of compact-prep state files; empty means ${TMPDIR:-/tmp}/claude-compact-state",
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { configEnvName } from "./load.ts";
 import { SHARED_KEYS } from "./shared.ts";
-import { accepts, defaultsOf, expects, fromText, type KeySpec } from "./table.ts";
+import { accepts, defaultsOf, expandPath, expects, fromText, type KeySpec } from "./table.ts";
 
 const shared = Object.entries(SHARED_KEYS) as [string, KeySpec][];
 
@@ -39,7 +39,7 @@ describe("key kinds", () => {
     expect(fromText(number, " 12 ")).toBe(12);
     expect(accepts(number, fromText(number, ""))).toBe(false);
     expect(accepts(number, fromText(number, "many"))).toBe(false);
-    expect(expects(number)).toBe("a number from 1 to 1000");
+    expect(expects(number)).toBe("a whole number from 1 to 1000");
   });
 
   it("a boolean reads the usual words, and nothing else", () => {
@@ -65,5 +65,45 @@ describe("key kinds", () => {
     expect(accepts(text, "x".repeat(2000))).toBe(true);
     expect(accepts(text, "x".repeat(2001))).toBe(false);
     expect(accepts(text, 5)).toBe(false);
+  });
+
+  it("a number is a whole one; a level list reads lowest first, each once, and a file's must be so", () => {
+    expect(accepts(number, 3.5)).toBe(false);
+    expect(fromText(percents, "85, 60, 60")).toEqual([60, 85]);
+    expect(fromText(percents, "[85, 60]")).toEqual([60, 85]);
+    expect([[85, 60], [60, 60], [60.5]].map((value) => accepts(percents, value))).toEqual([false, false, false]);
+  });
+
+  it("a path is absolute or under the home, never relative; ~ is expanded for its consumers", () => {
+    const path: KeySpec = { kind: "path", default: "", description: "p" };
+    expect(["", "/srv/state", "~", "~/notes/state"].map((value) => accepts(path, value))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["state", "./state", "~user/state", "$HOME/state"].map((value) => accepts(path, value))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(expandPath("~/notes", "/home/me")).toBe("/home/me/notes");
+    expect(expandPath("~", "/home/me")).toBe("/home/me");
+    expect(expandPath("/srv", "/home/me")).toBe("/srv");
+  });
+
+  it("a template names only its placeholders, and is empty only where allowed", () => {
+    const line: KeySpec = {
+      kind: "template",
+      default: "{percent}",
+      placeholders: ["percent", "model"],
+      description: "t",
+    };
+    const optional: KeySpec = { ...line, empty: true };
+    expect(["ctx {percent} · {model}", "plain text"].map((value) => accepts(line, value))).toEqual([true, true]);
+    expect(["{percnt}", "", "  "].map((value) => accepts(line, value))).toEqual([false, false, false]);
+    expect(accepts(optional, "")).toBe(true);
+    expect(expects(line)).toBe("a text whose placeholders are among {percent} {model}, not empty");
   });
 });

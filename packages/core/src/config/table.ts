@@ -7,7 +7,11 @@ export type KeySpec =
   | { kind: "boolean"; default: boolean; description: string }
   | { kind: "string"; default: string; description: string }
   | { kind: "enum"; default: string; values: readonly string[]; description: string }
-  | { kind: "percents"; default: readonly number[]; description: string };
+  | { kind: "percents"; default: readonly number[]; description: string }
+  /** An absolute path, or one under the home (`~/…`, expanded when loaded); empty: the key's default place. */
+  | { kind: "path"; default: string; description: string }
+  /** A text with `{name}` placeholders, only those named; `empty: true` lets it be "" (nothing said). */
+  | { kind: "template"; default: string; placeholders: readonly string[]; empty?: true; description: string };
 
 export type ConfigTable = Readonly<Record<string, KeySpec>>;
 
@@ -27,11 +31,13 @@ export type ConfigValues<T extends ConfigTable> = { -readonly [K in keyof T]: Va
 const MAX_STRING_CHARS = 2000;
 const MAX_PERCENTS = 10;
 
-/** What a valid value is, for error messages: "a number from 1 to 100". */
+const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
+
+/** What a valid value is, for error messages: "a whole number from 1 to 100". */
 export function expects(spec: KeySpec): string {
   switch (spec.kind) {
     case "number":
-      return `a number from ${spec.min} to ${spec.max}`;
+      return `a whole number from ${spec.min} to ${spec.max}`;
     case "boolean":
       return "true or false";
     case "string":
@@ -39,14 +45,20 @@ export function expects(spec: KeySpec): string {
     case "enum":
       return `one of ${spec.values.join(", ")}`;
     case "percents":
-      return "a list of percents from 1 to 100, like [60, 85]";
+      return "a list of whole percents from 1 to 100, like [60, 85]";
+    case "path":
+      return "an absolute path or one starting with ~/ (empty: the default)";
+    case "template": {
+      const names = spec.placeholders.map((name) => `{${name}}`).join(" ");
+      return `a text whose placeholders are among ${names}${spec.empty ? "" : ", not empty"}`;
+    }
   }
 }
 
 export function accepts(spec: KeySpec, value: unknown): boolean {
   switch (spec.kind) {
     case "number":
-      return typeof value === "number" && Number.isFinite(value) && value >= spec.min && value <= spec.max;
+      return typeof value === "number" && Number.isInteger(value) && value >= spec.min && value <= spec.max;
     case "boolean":
       return typeof value === "boolean";
     case "string":
@@ -57,9 +69,27 @@ export function accepts(spec: KeySpec, value: unknown): boolean {
       return (
         Array.isArray(value) &&
         value.length <= MAX_PERCENTS &&
-        value.every((item) => typeof item === "number" && item >= 1 && item <= 100)
+        value.every(
+          (item, index) =>
+            Number.isInteger(item) && item >= 1 && item <= 100 && (index === 0 || item > value[index - 1]),
+        )
+      );
+    case "path":
+      return typeof value === "string" && value.length <= MAX_STRING_CHARS && /^(?:$|\/|~$|~\/)/.test(value);
+    case "template":
+      return (
+        typeof value === "string" &&
+        value.length <= MAX_STRING_CHARS &&
+        (spec.empty === true || value.trim() !== "") &&
+        [...value.matchAll(PLACEHOLDER)].every((match) => spec.placeholders.includes(match[1]!))
       );
   }
+}
+
+/** A percent list as a level list: lowest first, each once (`85, 60, 60` is `[60, 85]`). */
+function levelList(value: unknown): unknown {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === "number")) return value;
+  return [...new Set(value as number[])].sort((a, b) => a - b);
 }
 
 /** Parses the text form used by env vars and `carryover config set`; `accepts` then judges the result. */
@@ -71,15 +101,23 @@ export function fromText(spec: KeySpec, text: string): unknown {
     case "boolean":
       return /^(true|1|yes|on)$/i.test(trimmed) ? true : /^(false|0|no|off)$/i.test(trimmed) ? false : text;
     case "percents":
-      if (!trimmed.startsWith("[")) return trimmed === "" ? [] : trimmed.split(",").map((item) => Number(item.trim()));
+      if (!trimmed.startsWith("["))
+        return trimmed === "" ? [] : levelList(trimmed.split(",").map((item) => Number(item.trim())));
       try {
-        return JSON.parse(trimmed);
+        return levelList(JSON.parse(trimmed));
       } catch {
         return text;
       }
+    case "path":
+      return trimmed;
     default:
       return text;
   }
+}
+
+/** A path value as its consumers take it: `~` is `home`. */
+export function expandPath(value: string, home: string): string {
+  return value === "~" ? home : value.startsWith("~/") ? `${home}${value.slice(1)}` : value;
 }
 
 /** A table's defaults as values, lists copied. */

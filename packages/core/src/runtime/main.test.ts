@@ -171,7 +171,7 @@ describe.concurrent("runHook in a built executable", () => {
     const withProblem = await box.prompt("config", { CARRYOVER_PIN_EVERY_TURNS: "often" });
     expect(JSON.parse(withProblem.stdout).hook.everyTurns).toBe(4);
     expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual([
-      'config: CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a number from 1 to 1000, got "often"',
+      'config: CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a whole number from 1 to 1000, got "often"',
     ]);
   });
 
@@ -196,7 +196,7 @@ describe.concurrent("runHook in a built executable", () => {
     const badConfig = { CARRYOVER_PIN_EVERY_TURNS: "often", CARRYOVER_PIN_MAX_BYTES: "500" };
     expect(JSON.parse((await box.prompt("config-in-probe", badConfig)).stdout).hook).toMatchObject({ everyTurns: 1, maxBytes: 500 });
     expect(await box.prompt("skip-with-config", badConfig)).toMatchObject({ code: 0, stdout: "" });
-    const problem = 'config: CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a number from 1 to 1000, got "often"';
+    const problem = 'config: CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a whole number from 1 to 1000, got "often"';
     expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual([problem, problem]);
   });
 });
