@@ -31,7 +31,7 @@ it("parses values the way env vars are parsed: numbers, booleans, percent lists;
 
 it("refuses an invalid value with what it expects, and writes nothing", async () => {
   const result = await kit.run("config", "recovery", "maxChars", "99");
-  expect(result).toMatchObject({ code: 2, err: "carryover: recovery.maxChars: expected a number from 500 to 10000, got 99; nothing was written\n" });
+  expect(result).toMatchObject({ code: 2, err: "carryover: recovery.maxChars: expected a whole number from 500 to 10000, got \"99\"; nothing was written\n" });
   expect(existsSync(userConfig())).toBe(false);
 });
 
@@ -61,4 +61,32 @@ it("a malformed config file is one line with file, line and column", async () =>
   expect(result.code).toBe(1);
   expect(result.err).toMatch(new RegExp(`^carryover: ${userConfig()}:1:16: invalid JSON`));
   expect(readFileSync(userConfig(), "utf8")).toBe('{"levels": [60,]}');
+});
+
+it("refuses what a key cannot mean, showing the value as typed: a fraction, a relative path, an unknown placeholder", async () => {
+  const refused = async (...argv: string[]) => (await kit.run("config", ...argv)).err;
+  expect(await refused("pin", "everyTurns", "3.5")).toBe(
+    'carryover: pin.everyTurns: expected a whole number from 1 to 1000, got "3.5"; nothing was written\n',
+  );
+  expect(await refused("levels", "abc")).toBe(
+    'carryover: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "abc"; nothing was written\n',
+  );
+  expect(await refused("stateDir", "notes/state")).toBe(
+    'carryover: stateDir: expected an absolute path or one starting with ~/ (empty: the default), got "notes/state"; nothing was written\n',
+  );
+  expect(await refused("statusline", "format", "ctx {percnt}")).toMatch(
+    /^carryover: statusline\.format: expected a text whose placeholders are among \{percent\} .*, not empty, got "ctx \{percnt\}"/,
+  );
+  expect(await refused("statusline", "format", "")).toMatch(/^carryover: statusline\.format: .*got ""; nothing was written\n$/);
+  expect(existsSync(userConfig())).toBe(false);
+});
+
+it("keeps levels lowest first, each once, and a path under ~ as one dir from every project", async () => {
+  await kit.run("config", "levels", "85, 60, 60");
+  await kit.run("config", "stateDir", "~/notes/state");
+  expect(JSON.parse(readFileSync(userConfig(), "utf8"))).toEqual({ levels: [60, 85], stateDir: "~/notes/state" });
+  expect((await kit.run("config", "stateDir")).out).toBe(`${join(kit.home, "notes/state")}\n`);
+  mkdirSync(join(kit.project, "sub"));
+  expect((await kit.run("config", "stateDir", "--project", join(kit.project, "sub"))).out).toBe(`${join(kit.home, "notes/state")}\n`);
+  expect((await kit.run("config", "prep-reminder", "context", "")).code).toBe(0);
 });

@@ -20,7 +20,7 @@ import { usageError } from "../../errors.ts";
 import type { Io } from "../../io.ts";
 import { clone, type JsonDoc, parseObject, readJsonDoc, readText, serializeJson } from "../../json/doc.ts";
 import { normalizeName } from "../../release/selection.ts";
-import { CONFIG_TABLES } from "./_tables.ts";
+import { CONFIG_TABLES } from "../../config-tables.ts";
 
 type Json = Record<string, unknown>;
 const SHARED = "shared";
@@ -147,7 +147,7 @@ function write(args: ParsedArgs, io: Io, projectDir: string, target: Target): nu
     delete holder[key];
   } else {
     const parsed = fromText(keysOf(target.section)[key]!, target.value!);
-    const problem = checkConfigValue(keysOf(target.section), target.section, key, parsed);
+    const problem = checkConfigValue(keysOf(target.section), target.section, key, parsed, target.value);
     if (problem) throw usageError(`${problem}; nothing was written`);
     holder[key] = parsed;
   }
