@@ -218,3 +218,29 @@ it("was checked on the Claude Code the repo pins", () => {
   const root = JSON.parse(readFileSync(join(import.meta.dirname, "../../../../../package.json"), "utf8"));
   expect(root.devDependencies["@anthropic-ai/claude-code"]).toBe(OBSERVED_CLAUDE_CODE);
 });
+
+it("reports a setting carryover ignores and a CARRYOVER_* name nothing reads, as warnings", async () => {
+  await kit.run("install", "post-compact");
+  mkdirSync(join(kit.home, ".claude/carryover"), { recursive: true });
+  writeFileSync(join(kit.home, ".claude/carryover/config.json"), JSON.stringify({ pin: { everyTurns: 2.5 } }));
+  Object.assign(kit.env, { CARRYOVER_PIN_EVERYTURNS: "3", CARRYOVER_LEVELS: "abc", CARRYOVER_DISABLE: "recovery,pinn" });
+  const report = await doctorJson();
+  expect(report.code).toBe(0);
+  const warnings = report.checks.filter((check) => check.status === "warn");
+  expect(warnings).toEqual(
+    expect.arrayContaining([
+      {
+        status: "warn",
+        title: "CARRYOVER_PIN_EVERYTURNS is set but is not a carryover setting: nothing reads it",
+        fix: "did you mean CARRYOVER_PIN_EVERY_TURNS?",
+      },
+      expect.objectContaining({ title: 'CARRYOVER_DISABLE names "pinn", which is no hook' }),
+      expect.objectContaining({
+        title: `ignored, the default stands: CARRYOVER_LEVELS: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "abc"`,
+      }),
+      expect.objectContaining({
+        title: `ignored, the default stands: ${join(kit.home, ".claude/carryover/config.json")}: pin.everyTurns: expected a whole number from 1 to 1000, got 2.5`,
+      }),
+    ]),
+  );
+});

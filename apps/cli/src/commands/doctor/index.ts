@@ -16,6 +16,7 @@ import {
   trustChecks,
 } from "../../doctor/checks.ts";
 import { claudeChecks } from "../../doctor/claude.ts";
+import { configChecks } from "../../doctor/env.ts";
 import { runnableChecks } from "../../doctor/runnable.ts";
 import { sandboxChecks } from "../../doctor/sandbox.ts";
 import { twiceChecks } from "../../doctor/twice.ts";
@@ -41,6 +42,7 @@ function run(args: ParsedArgs, io: Io): number {
     ...trustChecks(context, sites),
     ...memoryChecks(context, layers),
     ...sandboxChecks(context, layers),
+    ...configChecks(context, knownNames(context)),
   ];
   const broken = checks.filter((check) => check.status === "fail").length;
   if (args.flags.json) {
