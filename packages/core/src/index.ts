@@ -53,6 +53,12 @@ export {
   SAME_COMPACTION_WINDOW_MS,
   takePendingCompaction,
 } from "./session/compaction.ts";
+export {
+  type LastCompaction,
+  loadLastCompaction,
+  predatesCompaction,
+  recordCompaction,
+} from "./session/last-compaction.ts";
 export { appendLedger, type LedgerEntry, ledgerPath, readLedger, summaryOf } from "./session/ledger.ts";
 export {
   ANNOUNCED_MARKER_PREFIX,
@@ -81,6 +87,7 @@ export {
   defaultStateDir,
   mechanicalSnapshotPath,
 } from "./session/paths.ts";
+export { processStartMs } from "./runtime/process-start.ts";
 export { openSession, type Session } from "./session/session.ts";
 export {
   currentUsage,

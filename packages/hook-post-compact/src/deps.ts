@@ -1,2 +1,2 @@
 // What run needs, loaded only when it runs (CARRYOVER=0 starts nothing of it).
-export { appendLedger, forgetReading, markCompacted, rearmLevels, summaryOf } from "@carryover/core";
+export { appendLedger, forgetReading, markCompacted, rearmLevels, recordCompaction, summaryOf } from "@carryover/core";

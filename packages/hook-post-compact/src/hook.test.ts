@@ -5,7 +5,9 @@ import {
   type Config,
   hasMarker,
   loadConfig,
+  loadLastCompaction,
   loadReading,
+  processStartMs,
   openSession,
   readLedger,
   readMarker,
@@ -75,6 +77,16 @@ describe("post-compact run", async () => {
     await invoke(input());
     expect(hasMarker(session(), "level-60")).toBe(false);
     expect(hasMarker(session(), "announced-60")).toBe(false);
+    expect(loadReading(session())).toBeNull();
+  });
+
+  it("counts the compactions and fences off readings taken by status lines started before it", async () => {
+    await invoke(input({ prompt_id: "c1" }));
+    await invoke(input({ prompt_id: "c2" }));
+    expect(loadLastCompaction(session())).toMatchObject({ seq: 2, promptId: "c2", startedMs: processStartMs() });
+    const before = processStartMs() - 10;
+    const reading = { source: "statusline", contextTokens: 1, modelWindowTokens: 2, autoCompactTokens: 2, atMs: 1 } as const;
+    recordReading(session(), { ...reading, takenByProcessStartedMs: before });
     expect(loadReading(session())).toBeNull();
   });
 

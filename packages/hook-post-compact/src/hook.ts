@@ -1,5 +1,5 @@
-// PostCompact (manual and auto): marks the compaction for recovery, files its summary, re-arms levels and
-// forgets the usage reading taken before it.
+// PostCompact (manual and auto): counts the compaction, marks it for recovery, files its summary, re-arms levels
+// and forgets the usage reading taken before it.
 import type { HookDefinition } from "@carryover/core";
 import type { keys } from "./config.ts";
 
@@ -9,7 +9,9 @@ export const hook: HookDefinition<"PostCompact", typeof keys> = {
   events: ["PostCompact"],
 
   async run({ input, nowMs, config, session }) {
-    const { appendLedger, forgetReading, markCompacted, rearmLevels, summaryOf } = await import("./deps.ts");
+    const { appendLedger, forgetReading, markCompacted, rearmLevels, recordCompaction, summaryOf } = await import("./deps.ts");
+    // First: from here on, a reading by a status line started before this process is about the old context.
+    recordCompaction(session, input.prompt_id, nowMs);
     markCompacted(session, { trigger: input.trigger, promptId: input.prompt_id }, nowMs);
     const summary = summaryOf(input.compact_summary ?? "");
     if (summary) {

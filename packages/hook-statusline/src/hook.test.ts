@@ -1,7 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { hasMarker, loadConfig, loadReading, openSession, readMarker, removeMarker, type StatusLineContext, writeMarker } from "@carryover/core";
+import {
+  hasMarker,
+  loadConfig,
+  loadReading,
+  openSession,
+  processStartMs,
+  readMarker,
+  removeMarker,
+  type StatusLineContext,
+  writeMarker,
+} from "@carryover/core";
 import { payload } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChainOutcome } from "./chain.ts";
@@ -177,7 +187,17 @@ describe("reading and level markers", () => {
       atMs: 5_000,
       freshUntilMs: 305_000,
       syncedLevels: [60, 85],
+      takenByProcessStartedMs: processStartMs(),
     });
+  });
+
+  it("records nothing when this process started before the session's last PostCompact: its stdin predates it", async () => {
+    // What PostCompact leaves, as if its process had started just after this one.
+    const dir = session().ensureDir();
+    writeFileSync(join(dir, "compaction.json"), JSON.stringify({ seq: 1, startedMs: processStartMs() + 10, atMs: 1 }));
+    expect(await show(stdin(900_000), { nowMs: 5_000 })).toContain("ctx 93%");
+    expect(loadReading(session())).toBeNull();
+    expect(hasMarker(session(), "level-85")).toBe(false);
   });
 
   it("rewrites an unchanged reading only once half its freshness has passed", async () => {

@@ -1,6 +1,9 @@
 import {
   levelPercent,
+  loadLastCompaction,
   loadReading,
+  predatesCompaction,
+  processStartMs,
   recordReading,
   sameLevelBands,
   type Session,
@@ -23,7 +26,11 @@ export interface RememberOptions {
  * reminder only ever turns what it announced into `announced-N`, and a compaction forgets the reading.
  */
 export function remember(session: Session, reading: UsageReading, { levels, freshReadingMs }: RememberOptions): void {
-  const previous = loadReading(session);
+  const compaction = loadLastCompaction(session);
+  const takenByProcessStartedMs = processStartMs();
+  // Claude Code wrote this render's stdin before a compaction whose PostCompact has run since: not a reading now.
+  if (predatesCompaction(takenByProcessStartedMs, compaction)) return;
+  const previous = loadReading(session, compaction);
   const ageMs = previous ? reading.atMs - previous.atMs : Number.POSITIVE_INFINITY;
   const unchanged =
     previous !== null &&
@@ -33,7 +40,7 @@ export function remember(session: Session, reading: UsageReading, { levels, fres
     previous.model === reading.model;
   if (unchanged && ageMs >= 0 && ageMs <= freshReadingMs / 2) return;
   // The percentages ride along for anyone reading the file; the hooks recompute them.
-  const recorded: UsageReading = { ...reading, ...usagePercents(reading), freshUntilMs: reading.atMs + freshReadingMs };
+  const recorded: UsageReading = { ...reading, ...usagePercents(reading), freshUntilMs: reading.atMs + freshReadingMs, takenByProcessStartedMs };
   // With auto-compaction off there is no point to prepare for: no level is raised.
   if (reading.autoCompactTokens === null) return recordReading(session, recorded);
   const synced = { ...recorded, syncedLevels: [...levels] };

@@ -15,6 +15,11 @@ export interface UsageReading {
   freshUntilMs?: number | undefined;
   /** The levels the statusline synced the level markers for with this reading. */
   syncedLevels?: number[] | undefined;
+  /**
+   * When the status line process that took it started (`processStartMs`): Claude Code wrote its stdin before it
+   * started, so a reading by a process older than the last compaction's PostCompact describes the context before it.
+   */
+  takenByProcessStartedMs?: number | undefined;
 }
 
 export interface UsagePercents {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { currentUsage, forgetReading, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
 import type { UsageReading } from "../claude/usage.ts";
+import { recordCompaction } from "./last-compaction.ts";
 import { openSession } from "./session.ts";
 
 const SESSION = "9c6cd707-b302-43ce-83ed-ec04fb1bd89d";
@@ -130,5 +131,25 @@ describe("currentUsage", () => {
     expect(currentUsage(query({ transcriptPath: undefined }))).toBeNull();
     expect(currentUsage(query({ transcriptPath: join(home, "missing.jsonl") }))).toBeNull();
     expect(transcriptUsage(query({ transcriptPath: undefined }), statusline)).toBeNull();
+  });
+});
+
+describe("a reading and the session's last compaction", () => {
+  it("is dropped when the process that took it started before PostCompact's, however late it was written", () => {
+    const compaction = recordCompaction(session(), "p1", 50_000);
+    recordReading(session(), { ...statusline, takenByProcessStartedMs: compaction.startedMs - 1_000 });
+    expect(loadReading(session())).toBeNull();
+    // One started in PostCompact's own clock tick cannot be told apart: it counts as before.
+    recordReading(session(), { ...statusline, takenByProcessStartedMs: compaction.startedMs });
+    expect(loadReading(session())).toBeNull();
+    recordReading(session(), { ...statusline, takenByProcessStartedMs: compaction.startedMs + 10 });
+    expect(loadReading(session())).toMatchObject({ contextTokens: 500_000 });
+  });
+
+  it("is dropped when it says nothing of who took it (a reading from before this rule) once a compaction is recorded", () => {
+    recordReading(session(), statusline);
+    expect(loadReading(session())).toMatchObject({ contextTokens: 500_000 });
+    recordCompaction(session(), "p1", 50_000);
+    expect(loadReading(session())).toBeNull();
   });
 });

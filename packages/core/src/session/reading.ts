@@ -5,6 +5,7 @@ import { readFileNoFollow } from "../fs/atomic.ts";
 import { readAutoCompactSettings } from "../claude/settings.ts";
 import { modelWindowTokens } from "../claude/model-window.ts";
 import { overwriteInPlace } from "../fs/overwrite-in-place.ts";
+import { loadLastCompaction, predatesCompaction } from "./last-compaction.ts";
 import type { Session, SessionPaths } from "./session.ts";
 import { readTailUsage } from "../transcript/tail.ts";
 import type { UsageReading } from "../claude/usage.ts";
@@ -44,8 +45,11 @@ export function forgetReading(session: Session): void {
   }
 }
 
-/** The newest recorded reading, or null; creates nothing. */
-export function loadReading(session: SessionPaths): UsageReading | null {
+/**
+ * The newest recorded reading, or null; creates nothing. A reading taken before the session's last compaction is
+ * null, whenever it was written: a status line render started before PostCompact can finish after it.
+ */
+export function loadReading(session: SessionPaths, compaction = loadLastCompaction(session)): UsageReading | null {
   let text: string | null;
   try {
     text = readFileNoFollow(join(session.dir, READING_FILE));
@@ -55,7 +59,8 @@ export function loadReading(session: SessionPaths): UsageReading | null {
   if (!text) return null;
   try {
     const reading = JSON.parse(text) as UsageReading;
-    return typeof reading.contextTokens === "number" && typeof reading.atMs === "number" ? reading : null;
+    if (typeof reading.contextTokens !== "number" || typeof reading.atMs !== "number") return null;
+    return predatesCompaction(reading.takenByProcessStartedMs, compaction) ? null : reading;
   } catch {
     return null;
   }
