@@ -71,7 +71,8 @@ export function isCarryoverPath(path: string, sandbox: Sandbox): boolean {
   if (under(join(claude, "carryover")) || under(join(sandbox.tmp, "claude-compact-state"))) return true;
   if (path === join(sandbox.project, "CHANGES_SESSION.md")) return true;
   const projects = join(claude, "projects");
-  if (path === claude || path === projects) return true;
+  // Where the log goes when carryover's root is refused.
+  if (path === claude || path === projects || path === join(claude, "carryover.log")) return true;
   if (!path.startsWith(projects + sep)) return false;
   const [, memory, file, ...deeper] = relative(projects, path).split(sep);
   if (memory === undefined) return true;

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { autoMemoryDir, binDir, carryoverRoot, claudeDir, logPath, plansDir, projectConfigPath, projectsDir, tasksDir, transcriptPath, userConfigPath } from "./paths.ts";
+import { autoMemoryDir, binDir, ensureCarryoverDir, carryoverRoot, claudeDir, logPath, plansDir, projectConfigPath, projectsDir, tasksDir, transcriptPath, userConfigPath } from "./paths.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 let home: string;
@@ -62,5 +62,45 @@ describe("autoMemoryDir", () => {
     const dir = join(home, "plain");
     mkdirSync(dir);
     expect(autoMemoryDir({ HOME: home }, dir)).toBe(join(home, ".claude/projects", dir.replace(/[^a-zA-Z0-9]/g, "-"), "memory"));
+  });
+});
+
+describe("ensureCarryoverDir", () => {
+  const env = () => ({ HOME: home });
+  const stowed = (mode: number) => {
+    const target = join(home, "dotfiles/claude/.claude/carryover");
+    mkdirSync(target, { recursive: true });
+    chmodSync(target, mode);
+    mkdirSync(join(home, ".claude"), { recursive: true });
+    symlinkSync("../dotfiles/claude/.claude/carryover", join(home, ".claude/carryover"));
+    return target;
+  };
+
+  it("makes carryover's dirs 0700 under ~/.claude", () => {
+    expect(ensureCarryoverDir(env(), "sessions", SESSION)).toBe(join(home, ".claude/carryover/sessions", SESSION));
+    expect(statSync(join(home, ".claude/carryover")).mode & 0o777).toBe(0o700);
+  });
+
+  it("follows a stowed root that is the user's and private, and makes the dirs in its target", () => {
+    const target = stowed(0o700);
+    expect(ensureCarryoverDir(env(), "log")).toBe(join(home, ".claude/carryover/log"));
+    expect(statSync(join(target, "log")).isDirectory()).toBe(true);
+  });
+
+  it("refuses a root linked to a dir others can write, or to nothing, naming the link and its target", () => {
+    const target = stowed(0o777);
+    expect(() => ensureCarryoverDir(env(), "log")).toThrow(
+      `refusing ${join(home, ".claude/carryover")}: it is a symlink to ${target}, which is writable by others (mode 777)`,
+    );
+    expect(existsSync(join(target, "log"))).toBe(false);
+    rmSync(target, { recursive: true });
+    expect(() => ensureCarryoverDir(env(), "log")).toThrow(/it is a symlink to \.\.\/dotfiles\/claude\/\.claude\/carryover, which does not exist/);
+  });
+
+  it("still refuses a symlink below the root", () => {
+    mkdirSync(join(home, ".claude/carryover"), { recursive: true, mode: 0o700 });
+    mkdirSync(join(home, "elsewhere"));
+    symlinkSync(join(home, "elsewhere"), join(home, ".claude/carryover/sessions"));
+    expect(() => ensureCarryoverDir(env(), "sessions", SESSION)).toThrow(/sessions: it is a symlink/);
   });
 });

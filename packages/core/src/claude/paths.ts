@@ -1,7 +1,9 @@
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Env, homeDir } from "../env.ts";
+import { CarryoverError } from "../errors.ts";
 import { findGitRoot } from "../fs/git-root.ts";
-import { ensurePrivateDir } from "../fs/private-dir.ts";
+import { assertPrivateDir, ensurePrivateDir } from "../fs/private-dir.ts";
 import { assertSafeSessionId } from "./session-id.ts";
 import { projectSlug } from "./slug.ts";
 
@@ -33,7 +35,44 @@ export function binDir(env: Env): string {
 
 /** Where `withFileLock` keeps carryover's locks: `~/.claude/carryover/locks/`, made private on first use. */
 export function ensureLockDir(env: Env): string {
-  return ensurePrivateDir(claudeDir(env), "carryover", "locks");
+  return ensureCarryoverDir(env, "locks");
+}
+
+/** The fallback log, beside carryover's root: where a refusal of the root itself can still be read. */
+export function refusedRootLogPath(env: Env): string {
+  return join(claudeDir(env), "carryover.log");
+}
+
+/**
+ * Creates `~/.claude/carryover/…segments` 0700, each dir checked as `ensurePrivateDir` checks it, and returns the
+ * path. The root may be a symlink, as GNU stow leaves it when a user keeps carryover's config in a dotfiles repo: the
+ * link is the user's own (only they can write ~/.claude), so it is followed when its target is a dir they own that
+ * nobody else can write, and refused otherwise, naming the link and its target.
+ */
+export function ensureCarryoverDir(env: Env, ...segments: string[]): string {
+  const root = carryoverRoot(env);
+  if (!lstatSync(root, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    return ensurePrivateDir(claudeDir(env), "carryover", ...segments);
+  }
+  ensurePrivateDir(linkedRoot(root), ...segments);
+  return join(root, ...segments);
+}
+
+function linkedRoot(root: string): string {
+  let target: string;
+  try {
+    target = realpathSync(root);
+  } catch {
+    const missing = readlinkSync(root);
+    throw new CarryoverError("UNSAFE_PATH", `refusing ${root}: it is a symlink to ${missing}, which does not exist`);
+  }
+  try {
+    assertPrivateDir(target);
+  } catch (error) {
+    const reason = (error as Error).message.replace(`refusing ${target}: `, "").replace(/^it is /, "");
+    throw new CarryoverError("UNSAFE_PATH", `refusing ${root}: it is a symlink to ${target}, which is ${reason}`);
+  }
+  return target;
 }
 
 export function projectsDir(env: Env): string {

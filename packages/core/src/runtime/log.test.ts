@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -17,6 +17,17 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe("logLine", () => {
+  it("writes beside ~/.claude/carryover when that root is refused (a link to a dir others can write)", () => {
+    const target = join(home, "dotfiles/carryover");
+    mkdirSync(target, { recursive: true, mode: 0o777 });
+    chmodSync(target, 0o777);
+    mkdirSync(join(home, ".claude"));
+    symlinkSync(target, join(home, ".claude/carryover"));
+    logLine({ HOME: home }, "recovery", "refusing it", Date.UTC(2026, 10, 29, 17, 0, 0));
+    expect(readFileSync(join(home, ".claude/carryover.log"), "utf8")).toBe("2026-11-29T17:00:00.000Z recovery: refusing it\n");
+    expect(readdirSync(target)).toEqual([]);
+  });
+
   it("appends one dated line per call, naming the hook, in a private dir", () => {
     logLine({ HOME: home }, "pin", "first", Date.UTC(2026, 10, 29, 17, 0, 0));
     logLine({ HOME: home }, "recovery", "second", Date.UTC(2026, 10, 29, 17, 0, 1));

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { carryoverRoot, claudeDir } from "../claude/paths.ts";
+import { carryoverRoot, ensureCarryoverDir } from "../claude/paths.ts";
 import { assertSafeSessionId } from "../claude/session-id.ts";
 import type { Env } from "../env.ts";
 import { ensurePrivateDir } from "../fs/private-dir.ts";
@@ -34,7 +34,7 @@ export function openSession(env: Env, sessionId: string): Session {
   let dirChecked = false;
   let markersChecked = false;
   const ensureDir = (): string => {
-    if (!dirChecked) ensurePrivateDir(claudeDir(env), "carryover", "sessions", id);
+    if (!dirChecked) ensureCarryoverDir(env, "sessions", id);
     dirChecked = true;
     return dir;
   };
