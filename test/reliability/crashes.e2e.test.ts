@@ -2,7 +2,7 @@
 // random instant of its run, many times; the file it writes must then be the old one or the new one,
 // never torn or missing. And a torn last line in the JSONL ledger must not cost the next entry.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -91,13 +91,13 @@ describe("SIGKILL while writing", () => {
     const path = compactStatePath(sandbox.env, SESSION);
     const old = renderState([`Session: ${SESSION}`], { "## Active Plan": "the old plan", "## Session Decisions": "keep the API" });
     const outcomes = await killRepeatedly("state-init", {
-      dir: join(sandbox.tmp, "claude-compact-state"),
+      dir: dirname(path),
       reset() {
-        rmSync(join(sandbox.tmp, "claude-compact-state"), { recursive: true, force: true });
-        mkdirSync(join(sandbox.tmp, "claude-compact-state"), { mode: 0o700 });
+        rmSync(dirname(path), { recursive: true, force: true });
+        mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
         writeFileSync(path, old, { mode: 0o600 });
       },
-      run: (kill) => runFile(STATE_CLI, { env: sandbox.env, cwd: sandbox.project, args: ["init", "--force", "--session", SESSION], stdin: "", ...killOptions(kill, join(sandbox.tmp, "claude-compact-state")) }),
+      run: (kill) => runFile(STATE_CLI, { env: sandbox.env, cwd: sandbox.project, args: ["init", "--force", "--session", SESSION], stdin: "", ...killOptions(kill, dirname(path)) }),
       judge() {
         if (!existsSync(path)) return "state file missing";
         const text = readFileSync(path, "utf8");

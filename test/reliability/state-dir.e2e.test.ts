@@ -109,7 +109,7 @@ describe("a symlink planted at a path carryover writes", () => {
 
   test("at the compact-prep state file: carryover-state init refuses it in one line, with --force too", async () => {
     const victim = victimFile();
-    mkdirSync(defaultStateDir(sandbox.env), { mode: 0o700 });
+    mkdirSync(defaultStateDir(sandbox.env), { recursive: true, mode: 0o700 });
     plantLink(compactStatePath(sandbox.env, SESSION), victim);
     for (const args of [["init"], ["init", "--force"]]) {
       const run = await stateCli(...args);
@@ -135,7 +135,8 @@ describe("a compact-prep state dir that is not private", () => {
       async () => {
         const dir = defaultStateDir(sandbox.env);
         const target = scenario.name.startsWith("a symlink") ? join(sandbox.root, "elsewhere") : dir;
-        mkdirSync(target, { mode: 0o700 });
+        mkdirSync(target, { recursive: true, mode: 0o700 });
+        mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
         writeFileSync(join(target, `${SESSION}.md`), plantedState());
         scenario.make(dir);
         const before = snapshotTree(target);
@@ -151,8 +152,8 @@ describe("a compact-prep state dir that is not private", () => {
         const recovery = await runHook("recovery", "SessionStart", { source: "compact" });
         expect(recovery.stdout).toContain("carryover recovery");
         expect(recovery.stdout).not.toContain(`Compact-prep state: ${compactStatePath(sandbox.env, SESSION)}`);
-        expect(logText()).toMatch(new RegExp(`pre-compact: compact-prep state: refusing .*claude-compact-state: ${scenario.reason.source}`));
-        expect(logText()).toMatch(new RegExp(`recovery: state file not read: refusing .*claude-compact-state: ${scenario.reason.source}`));
+        expect(logText()).toMatch(new RegExp(`pre-compact: compact-prep state: refusing .*/compact-state: ${scenario.reason.source}`));
+        expect(logText()).toMatch(new RegExp(`recovery: state file not read: refusing .*/compact-state: ${scenario.reason.source}`));
         expect(snapshotTree(target)).toEqual(before);
         refusals[`stateDir ${scenario.name}`] = scenario.reason.source;
       },

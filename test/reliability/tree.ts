@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { defaultStateDir } from "../../packages/core/src/index.ts";
 import type { Sandbox } from "./sandbox.ts";
 
 /** One entry as lstat sees it: enough to tell a file was created, rewritten, replaced or removed. */
@@ -68,7 +69,9 @@ export function diffTrees(before: Tree, after: Tree): TreeChange[] {
 export function isCarryoverPath(path: string, sandbox: Sandbox): boolean {
   const under = (dir: string) => path === dir || path.startsWith(dir + sep);
   const claude = join(sandbox.home, ".claude");
-  if (under(join(claude, "carryover")) || under(join(sandbox.tmp, "claude-compact-state"))) return true;
+  // The compact-prep state dir, in Claude Code's per-user temp dir: the dirs on the way there are made too.
+  const stateDir = defaultStateDir(sandbox.env);
+  if (under(join(claude, "carryover")) || under(stateDir) || stateDir.startsWith(path + sep)) return true;
   if (path === join(sandbox.project, "CHANGES_SESSION.md")) return true;
   const projects = join(claude, "projects");
   // Where the log goes when carryover's root is refused.

@@ -1,5 +1,5 @@
-// Claude Code's sandbox on (bubblewrap, as Debian ships it): /compact-prep saves the state from a sandboxed
-// Bash, the hooks read it outside. doctor says when they would not meet, and its fix makes them.
+// Claude Code's sandbox on (bubblewrap and socat, as Debian ships them): /compact-prep saves the state from a
+// sandboxed Bash, the hooks read it outside. doctor says when they would not meet, and its fix makes them.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { createSandbox, expectSuccess, mockScript, runPrint, type Sandbox } from "@carryover/test-fixtures/e2e";
@@ -37,26 +37,27 @@ async function stateFromBash(box: Sandbox, command: string): Promise<{ sessionId
 }
 
 it.skipIf(!hasBwrap)(
-  "the default state dir under the sandbox: doctor fails; with its fix the hooks find the state",
+  "the default state dir under the sandbox: doctor passes and the hooks find the state saved from Bash",
   async () => {
     sandbox = await createSandbox({ settings: { sandbox: { enabled: true, autoAllowBashIfSandboxed: true } } });
     carryover(sandbox, ["install", "compact-prep", "recovery", "--statusline", "skip"]);
-    const [failure] = doctorFailures(sandbox);
-    expect(failure).toMatch(
-      /^Claude Code's sandbox is on: \/compact-prep's Bash saves the state under \/tmp\/claude-\d+\/claude-compact-state/,
-    );
-    const fix = failure!.split(" | fix: ")[1]!;
-
-    // Proof of the failure: the path the skill uses in the sandbox is not the one carryover reads.
-    const before = await stateFromBash(sandbox, "path");
-    const hooksView = JSON.parse(carryover(sandbox, ["status", before.sessionId, "--json"])).stateFile.path;
-    expect(before.output.trim()).not.toBe(hooksView);
-
-    carryover(sandbox, fix.replace(/^carryover /, "").split(" "));
     expect(doctorFailures(sandbox)).toEqual([]);
-    const after = await stateFromBash(sandbox, "init");
-    expect(after.output).not.toMatch(/Read-only|EROFS|error/i);
-    const facts = JSON.parse(carryover(sandbox, ["status", after.sessionId, "--json"])).stateFile;
+    const saved = await stateFromBash(sandbox, "init");
+    expect(saved.output).not.toMatch(/Read-only|EROFS|error/i);
+    const facts = JSON.parse(carryover(sandbox, ["status", saved.sessionId, "--json"])).stateFile;
     expect(facts).toMatchObject({ exists: true, headersOk: true });
   },
 );
+
+it.skipIf(!hasBwrap)("a configured state dir Bash cannot write under the sandbox: doctor fails; its fix passes", async () => {
+  sandbox = await createSandbox({ settings: { sandbox: { enabled: true, autoAllowBashIfSandboxed: true } } });
+  carryover(sandbox, ["install", "compact-prep", "recovery", "--statusline", "skip"]);
+  carryover(sandbox, ["config", "stateDir", join(sandbox.home, "states")]);
+  const [failure] = doctorFailures(sandbox);
+  expect(failure).toMatch(/^Claude Code's sandbox is on and the state dir .*\/states is read-only to its Bash/);
+  const before = await stateFromBash(sandbox, "init");
+  expect(before.output).toMatch(/EROFS/);
+
+  carryover(sandbox, failure!.split(" | fix: ")[1]!.replace(/^carryover /, "").split(" "));
+  expect(doctorFailures(sandbox)).toEqual([]);
+});

@@ -22,6 +22,7 @@ export {
   binDir,
   carryoverRoot,
   claudeDir,
+  claudeTempDir,
   ensureLockDir,
   logPath,
   plansDir,
@@ -83,8 +84,10 @@ export {
 export {
   carryoverOwnPaths,
   changesLogPath,
+  checkCompactStateDir,
   compactStatePath,
   defaultStateDir,
+  ensureCompactStateDir,
   mechanicalSnapshotPath,
 } from "./session/paths.ts";
 export { processStartMs } from "./runtime/process-start.ts";

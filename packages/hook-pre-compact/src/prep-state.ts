@@ -1,4 +1,4 @@
-import { compactStatePath, type Env, readCompactState, sectionText } from "@carryover/core";
+import { type Env, readCompactState, sectionText } from "@carryover/core";
 
 /** The session's /compact-prep state file as far as this compaction is concerned. */
 export interface PrepState {
@@ -12,7 +12,7 @@ export interface PrepState {
 
 /** The session's state file; `sinceMs` is the previous compaction's time (null: none), before which a save is stale. */
 export function readPrepState(env: Env, sessionId: string, stateDir: string, sinceMs: number | null): PrepState | null {
-  const state = readCompactState(compactStatePath(env, sessionId, stateDir || undefined));
+  const state = readCompactState(env, sessionId, stateDir || undefined);
   if (!state) return null;
   const { path, savedAtMs, sections, mechanical } = state;
   const written = !mechanical && state.verification.ok && !state.unfilled;

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { compactStatePath } from "@carryover/core";
 import {
   compactionRequest,
   createSandbox,
@@ -66,7 +67,7 @@ it("manual then auto compaction on the real CLI: changes log, snapshot, one memo
 
   const sessionDir = join(sandbox.home, ".claude/carryover/sessions", sessionId);
   expect(readFileSync(join(sessionDir, "snapshot.md"), "utf8")).toContain("<!-- carryover: mechanical snapshot -->");
-  expect(existsSync(join(sandbox.env.TMPDIR ?? "/tmp", "claude-compact-state", `${sessionId}.md`))).toBe(false);
+  expect(existsSync(compactStatePath(sandbox.env, sessionId))).toBe(false);
 
   const run = await runAutoCompactInLoop(sandbox, { resume: sessionId });
   expectSuccess(run);

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { appendLedger, renderState, stateTemplate, openSession } from "@carryover/core";
+import { appendLedger, defaultStateDir, openSession, renderState, stateTemplate } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boundary, prompt, toolCall } from "../test/transcript-lines.ts";
 import { type FactsQuery, gatherFacts } from "./facts.ts";
@@ -49,7 +49,7 @@ function writeFile(path: string, text: string, mtimeMs?: number): string {
 
 describe("gatherFacts", () => {
   it("reads the state file: its time, headers, whether it is filled", async () => {
-    const statePath = join(root, "tmp", "claude-compact-state", `${SESSION}.md`);
+    const statePath = join(defaultStateDir(env), `${SESSION}.md`);
     writeFile(statePath, renderState([], { "## Active Plan": "ship it" }).replace("## Worker Topology\n", ""), COMPACTED_AT - 60_000);
     const facts = await gatherFacts(query());
     expect(facts.statePath).toBe(statePath);
@@ -75,7 +75,7 @@ describe("gatherFacts", () => {
   });
 
   it("trusts no state file in a state dir others can write to (a shared TMPDIR where another user made it)", async () => {
-    const stateDir = join(root, "tmp", "claude-compact-state");
+    const stateDir = defaultStateDir(env);
     writeFile(join(stateDir, `${SESSION}.md`), renderState([], { "## Session Decisions": "planted" }));
     chmodSync(stateDir, 0o777);
     const facts = await gatherFacts(query());

@@ -76,7 +76,7 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
     compactedAtMs: compaction.atMs,
     trigger: compaction.trigger,
     statePath,
-    state: readStateFile(statePath, log),
+    state: readStateFile(() => readCompactState(env, session.id, query.stateDir || undefined), log),
     snapshot: fileTime(mechanicalSnapshotPath(session)),
     previousCompactionAtMs,
     earlierSummaries: earlier.length > 0 ? { path: ledgerPath(session), count: earlier.length } : null,
@@ -100,9 +100,9 @@ async function scan(path: string, env: Env, log: (message: string) => void): Pro
   }
 }
 
-function readStateFile(path: string, log: (message: string) => void): CompactState | null {
+function readStateFile(read: () => CompactState | null, log: (message: string) => void): CompactState | null {
   try {
-    return readCompactState(path);
+    return read();
   } catch (error) {
     log(`state file not read: ${errorMessage(error)}`);
     return null;

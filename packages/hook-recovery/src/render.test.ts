@@ -5,7 +5,7 @@ import { renderRecovery } from "./render.ts";
 
 const AT = Date.parse("2026-11-29T17:14:24Z");
 const MIN = 60_000;
-const STATE = "/tmp/claude-compact-state/s.md";
+const STATE = "/tmp/claude-1000/carryover/compact-state/s.md";
 
 function facts(overrides: Partial<RecoveryFacts> = {}): RecoveryFacts {
   return {

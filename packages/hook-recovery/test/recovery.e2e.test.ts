@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { defaultStateDir } from "@carryover/core";
 import { payload } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, expect, it } from "vitest";
 
@@ -25,7 +26,7 @@ it("the captured SessionStart(compact) payload gets the recovery context; the ne
   const output = JSON.parse(result.stdout);
   expect(output.hookSpecificOutput.hookEventName).toBe("SessionStart");
   expect(output.hookSpecificOutput.additionalContext).toMatch(/^carryover recovery: this conversation was compacted at /);
-  expect(output.hookSpecificOutput.additionalContext).toContain(`/compact-prep writes it to ${join(home, "claude-compact-state", `${start.session_id}.md`)}`);
+  expect(output.hookSpecificOutput.additionalContext).toContain(`/compact-prep writes it to ${join(defaultStateDir({ TMPDIR: home }), `${start.session_id}.md`)}`);
 
   const postCompact = { ...payload("post-compact.manual"), session_id: start.session_id, prompt_id: start.prompt_id };
   expect(spawn(POST_COMPACT, JSON.stringify(postCompact)).status).toBe(0);

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { renderState, verifyState } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runStateCli } from "./cli.ts";
@@ -22,7 +22,8 @@ function cli(argv: string[], extraEnv: Record<string, string> = {}) {
   return { code, stdout, stderr };
 }
 
-const statePath = () => join(root, "tmp", "claude-compact-state", `${SESSION}.md`);
+const stateDir = () => join(root, "tmp", `claude-${process.getuid?.() ?? 0}`, "carryover", "compact-state");
+const statePath = () => join(stateDir(), `${SESSION}.md`);
 const filled = renderState([], { "## Active Plan": "~/.claude/plans/p.md", "## Session Decisions": "Adopted B; rejected A (too slow)." });
 
 beforeEach(() => {
@@ -49,7 +50,7 @@ describe("session id", () => {
     const result = cli(["init"], { CLAUDE_SESSION_ID: SESSION });
     expect(result).toEqual({ code: 1, stdout: "", stderr: expect.stringMatching(/^carryover-state: no session id: .*CLAUDE_CODE_SESSION_ID.*\n$/) });
     expect(result.stderr.split("\n")).toHaveLength(2);
-    expect(existsSync(join(root, "tmp", "claude-compact-state"))).toBe(false);
+    expect(existsSync(join(root, "tmp", `claude-${process.getuid?.() ?? 0}`))).toBe(false);
   });
 
   it("refuses an id that is not a plain token", () => {
@@ -60,7 +61,7 @@ describe("session id", () => {
 });
 
 describe("path", () => {
-  it("is <TMPDIR>/claude-compact-state/<session>.md by default", () => {
+  it("is <TMPDIR>/claude-<uid>/carryover/compact-state/<session>.md by default", () => {
     expect(cli(["path"])).toEqual({ code: 0, stdout: `${statePath()}\n`, stderr: "" });
   });
 
@@ -80,7 +81,7 @@ describe("init", () => {
     const text = readFileSync(statePath(), "utf8");
     expect(verifyState(text)).toEqual({ ok: true, missing: [], outOfOrder: [] });
     expect(text).toContain(`Session: ${SESSION}`);
-    expect(statSync(join(root, "tmp", "claude-compact-state")).mode & 0o777).toBe(0o700);
+    expect(statSync(stateDir()).mode & 0o777).toBe(0o700);
   });
 
   it("never overwrites an existing state without --force", () => {
@@ -113,11 +114,21 @@ describe("init", () => {
 
   it("refuses a state dir that is a symlink", () => {
     mkdirSync(join(root, "elsewhere"));
-    symlinkSync(join(root, "elsewhere"), join(root, "tmp", "claude-compact-state"));
+    mkdirSync(dirname(stateDir()), { recursive: true, mode: 0o700 });
+    symlinkSync(join(root, "elsewhere"), stateDir());
     const result = cli(["init"]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/refusing .*claude-compact-state: it is a symlink/);
+    expect(result.stderr).toMatch(/refusing .*compact-state: it is a symlink/);
     expect(existsSync(join(root, "elsewhere", `${SESSION}.md`))).toBe(false);
+  });
+
+  it("refuses Claude Code's per-user temp dir when others can write it, and writes nothing in it", () => {
+    const temp = dirname(dirname(stateDir()));
+    mkdirSync(temp, { mode: 0o700 });
+    chmodSync(temp, 0o777);
+    const result = cli(["init"]);
+    expect(result).toMatchObject({ code: 1, stderr: `carryover-state: refusing ${temp}: writable by others (mode 777)\n` });
+    expect(readdirSync(temp)).toEqual([]);
   });
 });
 

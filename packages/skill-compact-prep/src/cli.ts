@@ -57,14 +57,15 @@ function runCommand(args: StateArgs, io: CliIO): number {
     io.out(`${sessionId}\n`);
     return 0;
   }
-  const { path, problems } = locateState(sessionId, io.env, io.cwd);
+  const location = locateState(sessionId, io.env, io.cwd);
+  const { path, problems } = location;
   for (const problem of problems) io.err(`carryover-state: config: ${problem}\n`);
   switch (args.command) {
     case "path":
       io.out(`${path}\n`);
       return 0;
     case "init": {
-      const { backupPath } = initState(path, sessionId, io.nowMs, args.force);
+      const { backupPath } = initState(location, sessionId, io.nowMs, args.force);
       const kept = backupPath ? `; the previous state is kept in ${backupPath}` : "";
       io.out(`Wrote the template with all ${STATE_HEADERS.length} headers to ${path}${kept}\n`);
       return 0;

@@ -1,6 +1,6 @@
 import { linkSync, renameSync } from "node:fs";
 import { CarryoverError, isUnfilledState, readFileNoFollow, stateTemplate, writeFileAtomic } from "@carryover/core";
-import { ensureStateDir } from "./location.ts";
+import type { StateLocation } from "./location.ts";
 
 export interface InitResult {
   /** Where the state that was there before now is; absent when there was none, or only an unfilled template. */
@@ -16,8 +16,9 @@ export function backupPathOf(statePath: string): string {
  * kept as `<path>.bak` (with its time); an unfilled template is simply replaced, so
  * two runs in a row never swap a real backup for an empty one.
  */
-export function initState(statePath: string, sessionId: string, nowMs: number, force: boolean): InitResult {
-  ensureStateDir(statePath);
+export function initState(location: StateLocation, sessionId: string, nowMs: number, force: boolean): InitResult {
+  const statePath = location.path;
+  location.ensureDir();
   const existing = readFileNoFollow(statePath);
   let backupPath: string | undefined;
   if (existing !== null) {

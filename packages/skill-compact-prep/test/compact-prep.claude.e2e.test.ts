@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { renderState } from "@carryover/core";
+import { compactStatePath, renderState } from "@carryover/core";
 import {
   createSandbox,
   expectSuccess,
@@ -68,7 +68,7 @@ async function skillSandbox(): Promise<SkillSandbox> {
   return {
     sandbox,
     skillDir,
-    statePath: (sessionId) => join(tmp, "claude-compact-state", `${sessionId}.md`),
+    statePath: (sessionId) => compactStatePath({ TMPDIR: tmp }, sessionId),
     // Exactly the command line SKILL.md asks for, as Claude Code substitutes it.
     cli: (command, sessionId) => `"${skillDir}/carryover-state" ${command} --session "${sessionId}"`,
   };

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { compactStatePath } from "@carryover/core";
 import { afterEach, beforeEach, expect, it } from "vitest";
 
 const BIN = join(import.meta.dirname, "../dist/carryover-state.cjs");
@@ -18,7 +19,7 @@ function state(args: string[], env: Record<string, string> = { CLAUDE_CODE_SESSI
 }
 
 it("the built executable writes, verifies and shows a state file", () => {
-  const path = join(root, "claude-compact-state", `${SESSION}.md`);
+  const path = compactStatePath({ TMPDIR: root }, SESSION);
   expect(state(["path"]).stdout).toBe(`${path}\n`);
   expect(state(["init"])).toMatchObject({ status: 0, stdout: `Wrote the template with all 9 headers to ${path}\n` });
   writeFileSync(path, readFileSync(path, "utf8").replace("## Recovery Notes\n\n(none)", "## Recovery Notes\n\nVerify before deploying."));

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
-import { defaultStateDir, homeDir, loadConfig } from "@carryover/core";
+import { resolve, sep } from "node:path";
+import { claudeTempDir, defaultStateDir, homeDir, loadConfig } from "@carryover/core";
 import type { Context } from "../context.ts";
 import type { Layer } from "../settings/layers.ts";
 import { type Check, fail, ok } from "./checks.ts";
@@ -24,26 +24,17 @@ function sandboxSetting(layers: readonly Layer[]): { enabled: boolean; allowWrit
 
 /**
  * With Claude Code's sandbox on (2.1.332, bubblewrap), a Bash command can write only the project, its TMPDIR
- * (`/tmp/claude-<uid>`, which Claude Code sets for it and not for hooks) and the `sandbox.filesystem.allowWrite`
- * paths that exist when it starts; the rest is a read-only file system. /compact-prep saves the state from Bash
- * (`carryover-state`), the hooks read it outside the sandbox: the state dir must be one both reach, and named,
- * since the default (under TMPDIR) is another dir on each side.
+ * (`<temp dir>/claude-<uid>`, Claude Code's per-user dir, which it sets for Bash and not for hooks) and the
+ * `sandbox.filesystem.allowWrite` paths that exist when it starts; the rest is a read-only file system.
+ * /compact-prep saves the state from Bash (`carryover-state`) and the hooks read it outside the sandbox: the default
+ * state dir is in that per-user dir, where both meet; a configured one must be somewhere Bash may write.
  */
 export function sandboxChecks(context: Context, layers: readonly Layer[]): Check[] {
   const sandbox = sandboxSetting(layers);
   if (!sandbox.enabled) return [];
-  const bashTmp = `/tmp/claude-${process.getuid?.() ?? 0}`;
+  const bashTmp = claudeTempDir(context.env);
   const configured = loadConfig("", {}, context.env, context.projectDir).shared.stateDir;
-  const fix = `carryover config stateDir ${join(bashTmp, "claude-compact-state")}`;
-  if (!configured) {
-    return [
-      fail(
-        `Claude Code's sandbox is on: /compact-prep's Bash saves the state under ${join(bashTmp, "claude-compact-state")} ` +
-          `(Claude Code sets its TMPDIR) and the hooks read ${defaultStateDir(context.env)}: the state would be lost`,
-        fix,
-      ),
-    ];
-  }
+  if (!configured) return [ok(`the state dir ${defaultStateDir(context.env)} is writable from sandboxed Bash`)];
   const stateDir = resolve(configured);
   const writable = [
     context.projectDir,
@@ -56,7 +47,7 @@ export function sandboxChecks(context: Context, layers: readonly Layer[]): Check
     fail(
       `Claude Code's sandbox is on and the state dir ${stateDir} is read-only to its Bash: /compact-prep cannot save ` +
         `the state (writable there: the project, ${bashTmp}, existing sandbox.filesystem.allowWrite paths)`,
-      fix,
+      `carryover config stateDir --unset`,
     ),
   ];
 }

@@ -75,6 +75,22 @@ function linkedRoot(root: string): string {
   return target;
 }
 
+/**
+ * Claude Code's own per-user temp dir, the one place a Bash command in its sandbox may write outside the project:
+ * `<CLAUDE_CODE_TMPDIR, else TMPDIR, TMP, TEMP or /tmp>/claude-<uid>` (2.1.332, read from the binary and observed).
+ * Inside the sandbox (`SANDBOX_RUNTIME=1`) Claude Code has already set CLAUDE_CODE_TMPDIR and TMPDIR to that dir.
+ * Claude Code makes it 0700 and refuses to start when another user made it first.
+ */
+export function claudeTempDir(env: Env): string {
+  if (env.SANDBOX_RUNTIME === "1" && env.CLAUDE_CODE_TMPDIR) return withoutTrailingSlash(env.CLAUDE_CODE_TMPDIR);
+  const base = env.CLAUDE_CODE_TMPDIR || env.TMPDIR || env.TMP || env.TEMP || "/tmp";
+  return join(withoutTrailingSlash(base), `claude-${process.getuid?.() ?? 0}`);
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+}
+
 export function projectsDir(env: Env): string {
   return join(claudeDir(env), "projects");
 }

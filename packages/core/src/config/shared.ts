@@ -10,7 +10,7 @@ export const SHARED_KEYS = {
   stateDir: {
     kind: "path",
     default: "",
-    description: "directory of compact-prep state files; empty means ${TMPDIR:-/tmp}/claude-compact-state",
+    description: "directory of compact-prep state files; empty means claude-<uid>/carryover/compact-state in Claude Code's temp dir",
   },
   freshReadingMs: {
     kind: "number",

@@ -34,6 +34,18 @@ export function ensurePrivateDir(base: string, ...segments: string[]): string {
   return current;
 }
 
+/** Checks `base/…segments` as `ensurePrivateDir` would, creating nothing: false when a segment does not exist. */
+export function checkPrivateDirs(base: string, ...segments: string[]): boolean {
+  let current = base;
+  for (const segment of segments) {
+    current = join(current, segment);
+    const stat = lstatSync(current, { throwIfNoEntry: false });
+    if (!stat) return false;
+    checkPrivateDir(current, stat);
+  }
+  return true;
+}
+
 export function assertPrivateDir(path: string): void {
   checkPrivateDir(path, lstatSync(path));
 }

@@ -21,10 +21,25 @@ describe("session path names", () => {
     expect(mechanicalSnapshotPath(openSession(env, SESSION))).toBe(`/home/user/.claude/carryover/sessions/${SESSION}/snapshot.md`);
   });
 
-  it("puts compact-prep state files in ${TMPDIR}/claude-compact-state unless configured", () => {
-    expect(defaultStateDir(env)).toBe("/var/tmp/claude-compact-state");
-    expect(compactStatePath(env, SESSION)).toBe(`/var/tmp/claude-compact-state/${SESSION}.md`);
+  it("puts compact-prep state files in Claude Code's per-user temp dir unless configured", () => {
+    const uid = process.getuid?.() ?? 0;
+    expect(defaultStateDir(env)).toBe(`/var/tmp/claude-${uid}/carryover/compact-state`);
+    expect(compactStatePath(env, SESSION)).toBe(`/var/tmp/claude-${uid}/carryover/compact-state/${SESSION}.md`);
     expect(compactStatePath(env, SESSION, "/srv/state")).toBe(`/srv/state/${SESSION}.md`);
+  });
+
+  it("finds the same dir from a hook, from Bash and from Bash in Claude Code's sandbox", () => {
+    const uid = process.getuid?.() ?? 0;
+    const dir = `/tmp/claude-${uid}/carryover/compact-state`;
+    expect(defaultStateDir({ HOME: "/h" })).toBe(dir);
+    expect(defaultStateDir({ HOME: "/h", TMPDIR: "/tmp/" })).toBe(dir);
+    // What Claude Code 2.1.332 sets for a sandboxed Bash command.
+    const sandboxed = { HOME: "/h", SANDBOX_RUNTIME: "1", TMPDIR: `/tmp/claude-${uid}`, CLAUDE_CODE_TMPDIR: `/tmp/claude-${uid}` };
+    expect(defaultStateDir(sandboxed)).toBe(dir);
+    // CLAUDE_CODE_TMPDIR moves Claude Code's temp dir, so the state follows it, in and out of the sandbox.
+    expect(defaultStateDir({ HOME: "/h", TMPDIR: "/tmp", CLAUDE_CODE_TMPDIR: "/srv/t" })).toBe(`/srv/t/claude-${uid}/carryover/compact-state`);
+    const moved = { HOME: "/h", SANDBOX_RUNTIME: "1", TMPDIR: `/srv/t/claude-${uid}`, CLAUDE_CODE_TMPDIR: `/srv/t/claude-${uid}` };
+    expect(defaultStateDir(moved)).toBe(`/srv/t/claude-${uid}/carryover/compact-state`);
   });
 
   it("refuses an unsafe session id in every path built from one", () => {

@@ -1,17 +1,70 @@
-import { isAbsolute, join, resolve } from "node:path";
-import { autoMemoryDir } from "../claude/paths.ts";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { autoMemoryDir, claudeTempDir } from "../claude/paths.ts";
 import { assertSafeSessionId } from "../claude/session-id.ts";
-import { type Env, tmpDir } from "../env.ts";
+import type { Env } from "../env.ts";
+import { CarryoverError } from "../errors.ts";
+import { checkPrivateDirs, ensurePrivateDir } from "../fs/private-dir.ts";
 import type { SessionPaths } from "./session.ts";
 
-/** The seeds' default home of compact-prep state files: `${TMPDIR:-/tmp}/claude-compact-state`. */
+/**
+ * Where /compact-prep keeps state files unless `stateDir` is configured: inside Claude Code's own per-user temp dir,
+ * the one a sandboxed Bash command may write (`carryover-state` runs there) and that no other user can take first
+ * without stopping Claude Code itself. The same path from a hook, a Bash command and a sandboxed one.
+ */
 export function defaultStateDir(env: Env): string {
-  return join(tmpDir(env), "claude-compact-state");
+  return join(claudeTempDir(env), ...DEFAULT_STATE_SEGMENTS);
 }
+
+const DEFAULT_STATE_SEGMENTS = ["carryover", "compact-state"];
 
 /** `<stateDir>/<session_id>.md`; `stateDir` comes from config (`stateDir`) or the default. */
 export function compactStatePath(env: Env, sessionId: string, stateDir?: string): string {
-  return join(stateDir ? resolve(stateDir) : defaultStateDir(env), `${assertSafeSessionId(sessionId)}.md`);
+  return join(stateDirOf(env, stateDir), `${assertSafeSessionId(sessionId)}.md`);
+}
+
+/**
+ * Creates the state dir 0700 and checks it: the default from the temp dir it is in down (Claude Code's per-user
+ * dir included), a configured one itself. Returns its path.
+ */
+export function ensureCompactStateDir(env: Env, stateDir?: string): string {
+  const { base, segments } = stateDirWalk(env, stateDir);
+  try {
+    return ensurePrivateDir(base, ...segments);
+  } catch (error) {
+    throw withTempDirHint(env, error);
+  }
+}
+
+/** Checks the state dir as `ensureCompactStateDir` does, creating nothing; false when it does not exist. */
+export function checkCompactStateDir(env: Env, stateDir?: string): boolean {
+  const { base, segments } = stateDirWalk(env, stateDir);
+  try {
+    return checkPrivateDirs(base, ...segments);
+  } catch (error) {
+    throw withTempDirHint(env, error);
+  }
+}
+
+function stateDirOf(env: Env, stateDir: string | undefined): string {
+  return stateDir ? resolve(stateDir) : defaultStateDir(env);
+}
+
+// A temp dir is shared, so every dir from it down is checked; a configured dir's parent is the user's choice.
+function stateDirWalk(env: Env, stateDir: string | undefined): { base: string; segments: string[] } {
+  if (stateDir) {
+    const dir = resolve(stateDir);
+    return { base: dirname(dir), segments: [basename(dir)] };
+  }
+  const temp = claudeTempDir(env);
+  return { base: dirname(temp), segments: [basename(temp), ...DEFAULT_STATE_SEGMENTS] };
+}
+
+function withTempDirHint(env: Env, error: unknown): unknown {
+  const temp = claudeTempDir(env);
+  // Claude Code itself refuses to start with that dir owned by another user (a mode it only fixes).
+  if (!(error instanceof CarryoverError) || !error.message.startsWith(`refusing ${temp}: owned by`)) return error;
+  const hint = "Claude Code refuses it too: set CLAUDE_CODE_TMPDIR to a directory you control";
+  return new CarryoverError(error.code, `${error.message}; ${hint}`);
 }
 
 /** The changes log's path from the shared `changesFile` setting (relative to the project); null when it is off. */

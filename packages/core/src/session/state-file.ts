@@ -1,7 +1,7 @@
 import { lstatSync } from "node:fs";
-import { dirname } from "node:path";
+import type { Env } from "../env.ts";
 import { readFileNoFollow } from "../fs/atomic.ts";
-import { assertPrivateDir } from "../fs/private-dir.ts";
+import { checkCompactStateDir, compactStatePath } from "./paths.ts";
 
 /** The compact-prep state file's headers, in the order they must appear (seed 003, part A). */
 export const STATE_HEADERS = [
@@ -100,14 +100,15 @@ export interface CompactState {
 }
 
 /**
- * The state file at `path` (`compactStatePath`), or null when there is none or it is not a regular file.
- * Throws UNSAFE_PATH when its dir is not private: in a shared TMPDIR another user could have made the dir and
- * planted the file, so only our own private dir is trusted.
+ * The session's state file (`compactStatePath`; `stateDir` from config, undefined for the default), or null when
+ * there is none or it is not a regular file. Throws UNSAFE_PATH when its dir, or one above it in a shared temp dir,
+ * is not private: another user could have made the dir and planted the file, so only our own private dirs are trusted.
  */
-export function readCompactState(path: string): CompactState | null {
+export function readCompactState(env: Env, sessionId: string, stateDir?: string): CompactState | null {
+  const path = compactStatePath(env, sessionId, stateDir);
   const stat = lstatSync(path, { throwIfNoEntry: false });
   if (!stat?.isFile()) return null;
-  assertPrivateDir(dirname(path));
+  checkCompactStateDir(env, stateDir);
   const text = readFileNoFollow(path);
   if (text === null) return null;
   return {

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectSlug } from "@carryover/core";
+import { compactStatePath, projectSlug } from "@carryover/core";
 import { payloadPath } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
@@ -78,7 +78,7 @@ it("context --json has a work object: what the session did since its last compac
 it("context --json's work leaves carryover's own writes and commands out, and starts at the start without a compaction", async () => {
   const dir = join(kit.home, ".claude", "projects", projectSlug(kit.project));
   const id = "9e1c3a52-0000-4000-8000-000000000001";
-  const state = join(kit.root, "tmp", "claude-compact-state", `${id}.md`);
+  const state = compactStatePath({ TMPDIR: join(kit.root, "tmp") }, id);
   const line = (fields: Record<string, unknown>) => JSON.stringify({ isSidechain: false, sessionId: id, cwd: kit.project, ...fields });
   const call = (toolId: string, name: string, input: Record<string, unknown>) =>
     line({ type: "assistant", message: { id: `m-${toolId}`, role: "assistant", model: "claude-opus-5-5", content: [{ type: "tool_use", id: toolId, name, input }] } });

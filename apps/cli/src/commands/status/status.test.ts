@@ -2,6 +2,7 @@ import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   appendLedger,
+  defaultStateDir,
   openSession,
   recordReading,
   recordRecoveryDelivered,
@@ -34,7 +35,7 @@ function seed(): string {
     { atMs: NOW - 3_600_000, trigger: "auto", summary: "MOCK SUMMARY 4: the user asked for things" },
     50,
   );
-  const stateDir = join(kit.root, "tmp/claude-compact-state");
+  const stateDir = defaultStateDir(env);
   mkdirSync(stateDir, { recursive: true });
   const statePath = join(stateDir, `${SESSION}.md`);
   writeFileSync(statePath, stateTemplate(SESSION, NOW));

@@ -1,5 +1,5 @@
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { appendLedger, openSession, writeMarker } from "@carryover/core";
+import { appendLedger, defaultStateDir, openSession, writeMarker } from "@carryover/core";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
@@ -185,7 +185,7 @@ describe("uninstall", () => {
     appendLedger(openSession(env, session), { atMs: Date.now(), trigger: "auto", summary: "S" }, 50);
     mkdirSync(join(carryoverDir(), "log"), { recursive: true });
     writeFileSync(join(carryoverDir(), "log/carryover.log"), "a line\n");
-    const stateDir = join(kit.root, "tmp/claude-compact-state");
+    const stateDir = defaultStateDir({ TMPDIR: join(kit.root, "tmp") });
     mkdirSync(stateDir, { recursive: true });
     writeFileSync(join(stateDir, `${session}.md`), "# state\n");
     // Another user's file in a shared state dir, and one carryover knows no session of: both stay.
