@@ -15,10 +15,9 @@ export { parseJsonText } from "./fs/json-text.ts";
 export { ensurePrivateDir } from "./fs/private-dir.ts";
 
 export { autoCompactTokens } from "./claude/auto-compact.ts";
-export { isAutoMemoryEnabled } from "./claude/auto-memory.ts";
+export { autoMemoryDir, isAutoMemoryEnabled } from "./claude/auto-memory.ts";
 export { modelWindowTokens } from "./claude/model-window.ts";
 export {
-  autoMemoryDir,
   binDir,
   carryoverRoot,
   claudeDir,

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlin
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { autoMemoryDir, binDir, ensureCarryoverDir, carryoverRoot, claudeDir, logPath, plansDir, projectConfigPath, projectsDir, tasksDir, transcriptPath, userConfigPath } from "./paths.ts";
+import { binDir, ensureCarryoverDir, carryoverRoot, claudeDir, logPath, plansDir, projectConfigPath, projectsDir, tasksDir, transcriptPath, userConfigPath } from "./paths.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 let home: string;
@@ -46,22 +46,6 @@ describe("path names", () => {
       expect(() => transcriptPath(env, "/p", id)).toThrow(badSession);
       expect(() => tasksDir(env, id)).toThrow(badSession);
     }
-  });
-});
-
-describe("autoMemoryDir", () => {
-  it("is keyed by the git root, from any subdirectory", () => {
-    const repo = join(home, "repo");
-    mkdirSync(join(repo, ".git"), { recursive: true });
-    mkdirSync(join(repo, "src/deep"), { recursive: true });
-    const expected = join(home, ".claude/projects", repo.replace(/[^a-zA-Z0-9]/g, "-"), "memory");
-    expect(autoMemoryDir({ HOME: home }, join(repo, "src/deep"))).toBe(expected);
-  });
-
-  it("is keyed by the cwd outside git", () => {
-    const dir = join(home, "plain");
-    mkdirSync(dir);
-    expect(autoMemoryDir({ HOME: home }, dir)).toBe(join(home, ".claude/projects", dir.replace(/[^a-zA-Z0-9]/g, "-"), "memory"));
   });
 });
 

@@ -2,7 +2,6 @@ import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Env, homeDir } from "../env.ts";
 import { CarryoverError } from "../errors.ts";
-import { findGitRoot } from "../fs/git-root.ts";
 import { assertPrivateDir, ensurePrivateDir } from "../fs/private-dir.ts";
 import { assertSafeSessionId } from "./session-id.ts";
 import { projectSlug } from "./slug.ts";
@@ -98,12 +97,6 @@ export function projectsDir(env: Env): string {
 /** Where Claude Code keeps a session's transcript: keyed by the slug of the session's cwd. */
 export function transcriptPath(env: Env, cwd: string, sessionId: string): string {
   return join(projectsDir(env), projectSlug(resolve(cwd)), `${assertSafeSessionId(sessionId)}.jsonl`);
-}
-
-/** The auto-memory dir Claude Code loads MEMORY.md from: keyed by the git root (or cwd outside git). */
-export function autoMemoryDir(env: Env, cwd: string): string {
-  const root = findGitRoot(cwd) ?? resolve(cwd);
-  return join(projectsDir(env), projectSlug(root), "memory");
 }
 
 export function tasksDir(env: Env, sessionId: string): string {

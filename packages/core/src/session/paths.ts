@@ -1,5 +1,6 @@
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
-import { autoMemoryDir, claudeTempDir } from "../claude/paths.ts";
+import { autoMemoryDir } from "../claude/auto-memory.ts";
+import { claudeTempDir } from "../claude/paths.ts";
 import { assertSafeSessionId } from "../claude/session-id.ts";
 import type { Env } from "../env.ts";
 import { CarryoverError } from "../errors.ts";
