@@ -104,7 +104,8 @@ describe("races", () => {
     const sections = sessions.flatMap((session, index) => [1, 2].map((round) => `session=${session} prompt=compaction-${round}-${index}`));
     const lostSections = sections.filter((marker) => !changes.includes(marker));
     const topics = readdirSync(sandbox.memoryDir).filter((name) => name.startsWith("carryover-session-"));
-    const index = readFileSync(join(sandbox.memoryDir, "MEMORY.md"), "utf8");
+    // MEMORY.md links the sessions file, which links each session's topic file.
+    const index = readFileSync(join(sandbox.memoryDir, "carryover-sessions.md"), "utf8");
     const lostIndexLines = topics.filter((topic) => !index.includes(`](${topic})`));
     recordFigures("race.eight-sessions", { sessions: sessions.length, processes: outputs.flat().length, crossTalk: crossTalk.length, lostSections: lostSections.length, topicFiles: topics.length, lostIndexLines: lostIndexLines.length });
     expect(failed).toEqual([]);

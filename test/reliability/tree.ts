@@ -64,7 +64,7 @@ export function diffTrees(before: Tree, after: Tree): TreeChange[] {
 /**
  * carryover's own places, and nothing else: its root (config, log, sessions, bin), the compact-prep state
  * dir, the project's changes log, and the auto-memory files the pre-compact hook files (MEMORY.md and its
- * `carryover-session-*.md` topic files), with the directories that lead to them.
+ * `carryover-session-*.md` topic files and the `carryover-sessions.md` list), with the directories that lead to them.
  */
 export function isCarryoverPath(path: string, sandbox: Sandbox): boolean {
   const under = (dir: string) => path === dir || path.startsWith(dir + sep);
@@ -80,7 +80,8 @@ export function isCarryoverPath(path: string, sandbox: Sandbox): boolean {
   const [, memory, file, ...deeper] = relative(projects, path).split(sep);
   if (memory === undefined) return true;
   if (memory !== "memory" || deeper.length > 0) return false;
-  return file === undefined || file === "MEMORY.md" || /^carryover-session-[^/]+\.md$/.test(file);
+  if (file === undefined || file === "MEMORY.md" || file === "carryover-sessions.md") return true;
+  return /^carryover-session-[^/]+\.md$/.test(file);
 }
 
 /** Changes under the sandbox's HOME, TMPDIR and project that are not in carryover's own places. */

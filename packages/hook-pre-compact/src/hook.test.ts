@@ -86,6 +86,13 @@ const read = (path: string) => readFileSync(path, "utf8");
 const changesLog = () => read(join(project, "CHANGES_SESSION.md"));
 const memoryDir = () => autoMemoryDir(env, project);
 const topicFiles = () => readdirSync(memoryDir()).filter((name) => name.startsWith("carryover-session-"));
+const sessionsListed = () =>
+  read(join(memoryDir(), "carryover-sessions.md"))
+    .split("\n")
+    .filter((line) => line.startsWith("- ["));
+const INDEX_LINE =
+  "- [carryover: recent sessions' work logs](carryover-sessions.md)" +
+  " — what each session was doing when its context was compacted";
 
 function writePrepState(decisions: string, constraints: string, mtimeMs: number): string {
   const path = compactStatePath(env, SESSION);
@@ -190,7 +197,7 @@ describe("the mechanical snapshot", () => {
 });
 
 describe("the memory entry", () => {
-  it("is a dated topic file in Claude Code's memory format plus one index line in MEMORY.md", async () => {
+  it("is a dated topic file in Claude Code's format, in the sessions list MEMORY.md has one line to", async () => {
     workedSession();
     mkdirSync(memoryDir(), { recursive: true });
     writeFileSync(join(memoryDir(), "MEMORY.md"), "- [Build](build.md) — how to build");
@@ -205,8 +212,37 @@ describe("the memory entry", () => {
     expect(topic).toContain("- Files changed: `src/app.ts`, `notes.txt`\n");
     expect(topic).toContain("- Unresolved: Edit `notes.txt`: String to replace not found in file. String: NOT-PRESENT");
     expect(read(join(memoryDir(), "MEMORY.md"))).toBe(
-      "- [Build](build.md) — how to build\n- [Session 2026-11-29 403d97d7: Add the answer module and fix the notes](carryover-session-2026-11-29-403d97d7.md) — work log saved before compaction\n",
+      `- [Build](build.md) — how to build\n${INDEX_LINE}\n`,
     );
+    const sessions = read(join(memoryDir(), "carryover-sessions.md"));
+    expect(sessions).toMatch(/^---\nname: carryover-sessions\ndescription: ".*"\nmetadata:\n {2}type: project\n---\n/);
+    const entry =
+      "- [2026-11-29 403d97d7: Add the answer module and fix the notes](carryover-session-2026-11-29-403d97d7.md)";
+    expect(sessions).toContain(`\n${entry}\n`);
+  });
+
+  it("keeps the last 20 sessions, newest first, prunes older logs, folds in an earlier version's lines", async () => {
+    mkdirSync(memoryDir(), { recursive: true });
+    const old = Array.from({ length: 25 }, (_, i) => {
+      const id = `0000${String(i).padStart(4, "0")}`;
+      const file = `carryover-session-2026-11-01-${id}.md`;
+      writeFileSync(join(memoryDir(), file), "---\n---\n\nSession x: saved by carryover's pre-compact hook.\n");
+      return `- [Session 2026-11-01 ${id}: task ${i}](${file}) — work log saved before compaction`;
+    });
+    const index = `- [Build](build.md) — how to build\n${old.join("\n")}\n- [Mine](mine.md)\n`;
+    writeFileSync(join(memoryDir(), "MEMORY.md"), index);
+    workedSession();
+    await invoke();
+    const lines = ["- [Build](build.md) — how to build", "- [Mine](mine.md)", INDEX_LINE];
+    expect(read(join(memoryDir(), "MEMORY.md")).trimEnd().split("\n")).toEqual(lines);
+    const listed = sessionsListed();
+    expect(listed).toHaveLength(20);
+    expect(listed[0]).toContain("403d97d7");
+    expect(listed[1]).toBe("- [2026-11-01 00000024: task 24](carryover-session-2026-11-01-00000024.md)");
+    expect(listed[19]).toContain("00000006");
+    // The 6 oldest fell off the list, and their work logs with them.
+    expect(topicFiles()).toHaveLength(20);
+    expect(topicFiles()).not.toContain("carryover-session-2026-11-01-00000005.md");
   });
 
   it("adds no second index line for the same session; each compaction gets its section in the same topic file", async () => {
@@ -218,6 +254,7 @@ describe("the memory entry", () => {
     const index = read(join(memoryDir(), "MEMORY.md"));
     expect(index.trimEnd().split("\n")).toHaveLength(1);
     expect(topicFiles()).toHaveLength(1);
+    expect(sessionsListed()).toHaveLength(1);
     const topic = read(join(memoryDir(), topicFiles()[0]!));
     expect(topic.match(/^## .* compaction$/gm)).toEqual(["## 2026-11-29 17:14 UTC · auto compaction", "## 2026-11-30 17:14 UTC · auto compaction"]);
     expect(topic).toContain("- Task: then ship it");

@@ -85,7 +85,8 @@ it("manual then auto compaction on the real CLI: changes log, snapshot, one memo
   expect(index).toHaveLength(2);
   const topics = readdirSync(memoryDir).filter((name) => name.startsWith("carryover-session-"));
   expect(topics).toHaveLength(1);
-  expect(index[1]).toContain(`](${topics[0]})`);
+  expect(index[1]).toContain("](carryover-sessions.md)");
+  expect(readFileSync(join(memoryDir, "carryover-sessions.md"), "utf8")).toContain(`](${topics[0]})`);
   const topic = readFileSync(join(memoryDir, topics[0]!), "utf8");
   expect(topic.match(/^## .* compaction$/gm)).toHaveLength(2);
   expect(topic).toContain("- Task: Add the answer module and fix the notes");

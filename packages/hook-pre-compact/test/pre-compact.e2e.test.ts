@@ -50,7 +50,8 @@ it("the built executable journals the captured session and prints plain-text sum
   expect(JSON.parse(readFileSync(join(sessionDir, "pre-compact.json"), "utf8"))).toMatchObject({ trigger: "manual", promptId: payload.prompt_id });
 
   const memoryDir = join(home, ".claude/projects", project.replace(/[^a-zA-Z0-9]/g, "-"), "memory");
-  expect(readdirSync(memoryDir).sort()).toEqual(["MEMORY.md", "carryover-session-" + new Date().toISOString().slice(0, 10) + "-292a2a51.md"]);
+  const topic = `carryover-session-${new Date().toISOString().slice(0, 10)}-292a2a51.md`;
+  expect(readdirSync(memoryDir).sort()).toEqual(["MEMORY.md", topic, "carryover-sessions.md"]);
   expect(readFileSync(join(memoryDir, "MEMORY.md"), "utf8").trimEnd().split("\n")).toHaveLength(1);
 });
 
