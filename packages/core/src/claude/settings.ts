@@ -11,6 +11,17 @@ export function claudeSettingsPaths(env: Env, projectDir: string | undefined): s
   return paths;
 }
 
+// A hook asks for several keys (the memory dir, whether auto-memory is on, the auto-compact window): each file is
+// read once per env object, which a hook process has one of.
+const textsByEnv = new WeakMap<Env, Map<string, string | null>>();
+
+function settingsText(env: Env, path: string): string | null {
+  let texts = textsByEnv.get(env);
+  if (!texts) textsByEnv.set(env, (texts = new Map()));
+  if (!texts.has(path)) texts.set(path, readTextIfExists(path));
+  return texts.get(path) ?? null;
+}
+
 /**
  * The value Claude Code's layered settings give `key` when it passes `accept` (the last file that sets an
  * accepted value wins); unreadable files count as absent.
@@ -18,7 +29,7 @@ export function claudeSettingsPaths(env: Env, projectDir: string | undefined): s
 export function layeredSetting<T>(env: Env, projectDir: string | undefined, key: string, accept: (value: unknown) => value is T): T | undefined {
   let found: T | undefined;
   for (const path of claudeSettingsPaths(env, projectDir)) {
-    const text = readTextIfExists(path);
+    const text = settingsText(env, path);
     // A settings.json that never names the key is not parsed: the status line asks on every render, and
     // a user's settings run to kilobytes of permissions and hooks. (A key spelt with \u escapes is missed.)
     if (text === null || !text.includes(`"${key}"`)) continue;

@@ -123,7 +123,8 @@ describe("currentUsage", () => {
     expect(currentUsage(withEnv)?.autoCompactTokens).toBe(67_000);
     mkdirSync(join(home, "proj/.claude"), { recursive: true });
     writeFileSync(join(home, "proj/.claude/settings.json"), JSON.stringify({ autoCompactWindow: 200_000 }));
-    expect(currentUsage(query())?.autoCompactTokens).toBe(167_000);
+    // Settings files are read once per env (per hook process): a new process sees the file just written.
+    expect(currentUsage(query({ session: openSession({ ...env }, SESSION) }))?.autoCompactTokens).toBe(167_000);
     expect(currentUsage(query({ session: openSession({ ...env, DISABLE_AUTO_COMPACT: "1" }, SESSION) }))?.autoCompactTokens).toBeNull();
   });
 
