@@ -158,4 +158,4 @@ export type {
 } from "./runtime/definition.ts";
 export { main, runHook } from "./runtime/main.ts";
 export { runStatusLine, statusLineMain } from "./runtime/statusline.ts";
-export { isDebug } from "./runtime/switches.ts";
+export { isDebug, isHookEnabled } from "./runtime/switches.ts";

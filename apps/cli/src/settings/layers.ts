@@ -25,7 +25,7 @@ export interface InstalledSite {
 }
 
 /** user, project, local — lowest precedence first. Unreadable or malformed files become `error`, for reports. */
-export function readLayers(context: Context): Layer[] {
+export function readLayers(context: Pick<Context, "env" | "projectDir">): Layer[] {
   return layeredScopes(context.env, context.projectDir).map((paths) => {
     try {
       return { paths, doc: readJsonDoc(paths.settingsPath), error: null };

@@ -90,3 +90,25 @@ it("keeps levels lowest first, each once, and a path under ~ as one dir from eve
   expect((await kit.run("config", "stateDir", "--project", join(kit.project, "sub"))).out).toBe(`${join(kit.home, "notes/state")}\n`);
   expect((await kit.run("config", "prep-reminder", "context", "")).code).toBe(0);
 });
+
+it("a value in a settings.json env is the one the hooks get: shown with its file, a bad one named there", async () => {
+  await kit.run("config", "pin", "everyTurns", "5");
+  kit.writeSettings(JSON.stringify({ env: { CARRYOVER_PIN_EVERY_TURNS: "7" } }), join(kit.project, ".claude/settings.json"));
+  kit.env.CARRYOVER_PIN_EVERY_TURNS = "6";
+  const pin = JSON.parse((await kit.run("config", "pin", "everyTurns", "--json")).out);
+  expect(pin).toMatchObject({
+    value: 7,
+    source: `CARRYOVER_PIN_EVERY_TURNS in ${join(kit.project, ".claude/settings.json")} env`,
+  });
+  expect((await kit.run("config", "pin", "everyTurns", "8")).out).toBe(
+    "pin.everyTurns = 8 in ~/.claude/carryover/config.json\n" +
+      `note: CARRYOVER_PIN_EVERY_TURNS is set in ${join(kit.project, ".claude/settings.json")} env and overrides the file\n`,
+  );
+  kit.writeSettings(JSON.stringify({ env: { CARRYOVER_LEVELS: "abc" } }));
+  const listed = await kit.run("config", "levels");
+  expect(listed).toMatchObject({ code: 0, out: "[60,85]\n" });
+  const all = await kit.run("config");
+  expect(all.err).toContain(
+    'warning: CARRYOVER_LEVELS in ~/.claude/settings.json env: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "abc"\n',
+  );
+});

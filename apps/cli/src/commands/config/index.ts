@@ -21,6 +21,7 @@ import type { Io } from "../../io.ts";
 import { clone, type JsonDoc, parseObject, readJsonDoc, readText, serializeJson } from "../../json/doc.ts";
 import { normalizeName } from "../../release/selection.ts";
 import { CONFIG_TABLES } from "../../config-tables.ts";
+import { type HookEnv, hookEnv } from "../../settings/hook-env.ts";
 
 type Json = Record<string, unknown>;
 const SHARED = "shared";
@@ -84,22 +85,38 @@ function sectionOf(values: Json | undefined, section: ConfigSection): Json {
   return found !== null && typeof found === "object" && !Array.isArray(found) ? (found as Json) : {};
 }
 
-function report(io: Io, projectDir: string, section: ConfigSection): { keys: KeyReport[]; problems: string[] } {
-  const loaded = loadConfig(section, keysOf(section), io.env, projectDir);
+/** An env var as the user finds it: `CARRYOVER_LEVELS`, or `CARRYOVER_LEVELS in ~/.claude/settings.json env`. */
+function envSource(name: string, hooks: HookEnv, io: Io): string {
+  const file = hooks.setIn[name];
+  return file ? `${name} in ${tildify(file, io.env)} env` : name;
+}
+
+function report(
+  io: Io,
+  projectDir: string,
+  section: ConfigSection,
+  hooks: HookEnv,
+): { keys: KeyReport[]; problems: string[] } {
+  const loaded = loadConfig(section, keysOf(section), hooks.env, projectDir);
   const values = (section === "" ? loaded.shared : loaded.hook) as Json;
   const files = [projectConfigPath(projectDir), userConfigPath(io.env)].map((path) => ({ path, values: parseObject(readText(path), path) }));
   const keys = Object.entries(keysOf(section)).map(([key, spec]) => {
     const env = configEnvName(section, key);
-    const envText = io.env[env];
+    const envText = hooks.env[env];
     let source = "default";
-    if (envText !== undefined && checkConfigValue(keysOf(section), section, key, fromText(spec, envText)) === null) source = env;
+    if (envText !== undefined && checkConfigValue(keysOf(section), section, key, fromText(spec, envText)) === null)
+      source = envSource(env, hooks, io);
     else {
       const file = files.find((candidate) => key in sectionOf(candidate.values, section) && checkConfigValue(keysOf(section), section, key, sectionOf(candidate.values, section)[key]) === null);
       if (file) source = tildify(file.path, io.env);
     }
     return { key, value: values[key], default: spec.default, source, env, describe: spec.description, expects: expects(spec) };
   });
-  return { keys, problems: loaded.problems };
+  const problems = loaded.problems.map((problem) => {
+    const name = /^(CARRYOVER_\w+): /.exec(problem)?.[1];
+    return name ? `${envSource(name, hooks, io)}${problem.slice(name.length)}` : problem;
+  });
+  return { keys, problems };
 }
 
 const show = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
@@ -112,7 +129,8 @@ function run(args: ParsedArgs, io: Io): number {
   if (args.flags.unset) throw usageError("--unset needs a hook and a key");
 
   const chosen = target ? [target.section] : sections();
-  const reports = chosen.map((section) => ({ section, ...report(io, projectDir, section) }));
+  const hooks = hookEnv(io.env, projectDir, io.managedSettingsDir);
+  const reports = chosen.map((section) => ({ section, ...report(io, projectDir, section, hooks) }));
   if (target?.key !== undefined) {
     const found = reports[0]!.keys.find((item) => item.key === target.key)!;
     io.out(args.flags.json ? json({ section: sectionName(target.section), ...found }) : `${show(found.value)}\n`);
@@ -160,7 +178,11 @@ function write(args: ParsedArgs, io: Io, projectDir: string, target: Target): nu
   const colors = palette(io);
   io.out(args.flags.unset ? `${label} unset in ${tildify(path, io.env)}\n` : `${label} = ${show(holder[key])} in ${tildify(path, io.env)}\n`);
   const env = configEnvName(target.section, key);
-  if (io.env[env] !== undefined) io.out(colors.yellow(`note: ${env} is set in this environment and overrides the file\n`));
+  const hooks = hookEnv(io.env, projectDir, io.managedSettingsDir);
+  if (hooks.env[env] !== undefined) {
+    const where = hooks.setIn[env] ? `in ${tildify(hooks.setIn[env], io.env)} env` : "in this environment";
+    io.out(colors.yellow(`note: ${env} is set ${where} and overrides the file\n`));
+  }
   if (scope === "user" && key in sectionOf(parseObject(readText(projectConfigPath(projectDir)), projectConfigPath(projectDir)), target.section)) {
     io.out(colors.yellow(`note: ${tildify(join(projectDir, ".claude/carryover/config.json"), io.env)} sets ${label} for this project and overrides it there\n`));
   }
@@ -174,7 +196,7 @@ export const configCommand: Command = {
   maxPositionals: 3,
   help: `Without arguments, lists every key of every hook with its value and where that value comes from
 (default, ~/.claude/carryover/config.json, the project's .claude/carryover/config.json, or a CARRYOVER_* env
-var). With a hook, lists its keys; with a key, prints its value; with a value, checks and sets it.
+var, from this shell or from a settings.json "env", which Claude Code hands its hooks). With a hook, lists its keys; with a key, prints its value; with a value, checks and sets it.
 Shared keys are named alone (carryover config levels 50,85) or under "shared".
 
   --scope user      write ~/.claude/carryover/config.json (default)

@@ -244,3 +244,45 @@ it("reports a setting carryover ignores and a CARRYOVER_* name nothing reads, as
     ]),
   );
 });
+
+it("reads CARRYOVER_* from a settings.json env as Claude Code hands them to the hooks, over this shell's", async () => {
+  await kit.run("install", "post-compact", "recovery");
+  const settings = JSON.parse(readFileSync(kit.settingsPath, "utf8"));
+  // Claude Code 2.1.332 passes a number on as its text, and a settings file's value over the shell's.
+  settings.env = { CARRYOVER_PIN_EVERYTURNS: "3", CARRYOVER_PIN_EVERY_TURNS: 2.5, CARRYOVER_DISABLE: "recovery" };
+  kit.writeSettings(JSON.stringify(settings));
+  kit.env.CARRYOVER_PIN_EVERY_TURNS = "4";
+  const carryoverWarnings = async () =>
+    (await doctorJson()).checks.filter((check) => check.status === "warn" && check.title.includes("CARRYOVER"));
+  expect(await carryoverWarnings()).toEqual([
+    {
+      status: "warn",
+      title:
+        "CARRYOVER_PIN_EVERYTURNS is set in ~/.claude/settings.json env but is not a carryover setting: nothing reads it",
+      fix: "did you mean CARRYOVER_PIN_EVERY_TURNS?",
+    },
+    {
+      status: "warn",
+      title:
+        "recovery installed but switched off: CARRYOVER_DISABLE=recovery is set in ~/.claude/settings.json env, " +
+        "so it does nothing",
+      fix: 'remove CARRYOVER_DISABLE from "env" in ~/.claude/settings.json to turn it on',
+    },
+    {
+      status: "warn",
+      title:
+        "ignored, the default stands: CARRYOVER_PIN_EVERY_TURNS (in ~/.claude/settings.json env): pin.everyTurns: " +
+        'expected a whole number from 1 to 1000, got "2.5"',
+      fix: "carryover config <hook> <key> <value> sets a valid one",
+    },
+  ]);
+  kit.writeSettings(JSON.stringify({ ...settings, env: {} }));
+  kit.env.CARRYOVER = "0";
+  expect(await carryoverWarnings()).toEqual([
+    {
+      status: "warn",
+      title: "post-compact, recovery installed but switched off: CARRYOVER=0 is set, so they do nothing",
+      fix: "unset CARRYOVER to turn them on",
+    },
+  ]);
+});

@@ -1,7 +1,7 @@
 import type { ParsedArgs } from "../../args.ts";
 import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
-import { createContext, knownNames } from "../../context.ts";
+import { createContext, hookOfExecutable, knownNames } from "../../context.ts";
 import { json } from "../../output/display.ts";
 import {
   type Check,
@@ -21,6 +21,7 @@ import { runnableChecks } from "../../doctor/runnable.ts";
 import { sandboxChecks } from "../../doctor/sandbox.ts";
 import { twiceChecks } from "../../doctor/twice.ts";
 import type { Io } from "../../io.ts";
+import { hookEnv } from "../../settings/hook-env.ts";
 import { carryoverPlugins } from "../../settings/plugins.ts";
 import { installedSites, readLayers } from "../../settings/layers.ts";
 
@@ -28,21 +29,25 @@ function run(args: ParsedArgs, io: Io): number {
   const context = createContext(io, args, { releaseOptional: true });
   const layers = readLayers(context);
   const sites = installedSites(layers, context.owner);
+  // What Claude Code starts the hooks with: settings.json `env` over this shell's.
+  const hooks = hookEnv(context.env, context.projectDir, io.managedSettingsDir, layers);
+  const asHooksRun = { ...context, env: hooks.env };
+  const installedHooks = [...new Set(sites.map((site) => hookOfExecutable(context, site.executable) ?? site.executable))];
   const checks: Check[] = [
     ...claudeChecks(context),
     ...nodeChecks(context, layers),
     ...settingsFileChecks(layers),
     ...executableChecks(context, sites),
     ...registrationChecks(context, layers, sites),
-    ...runnableChecks(context, sites),
+    ...runnableChecks(asHooksRun, sites),
     ...twiceChecks(context, sites, carryoverPlugins(context.env, layers, knownNames(context), context.projectDir)),
     ...skillChecks(context),
     ...switchChecks(context, layers, sites.length > 0),
     ...statusLineChecks(context, layers, sites),
     ...trustChecks(context, sites),
     ...memoryChecks(context, layers),
-    ...sandboxChecks(context, layers),
-    ...configChecks(context, knownNames(context)),
+    ...sandboxChecks(asHooksRun, layers),
+    ...configChecks(context, hooks, knownNames(context), installedHooks),
   ];
   const broken = checks.filter((check) => check.status === "fail").length;
   if (args.flags.json) {
