@@ -20,6 +20,7 @@ import {
   mechanicalSnapshotPath,
   openSession,
   projectsDir,
+  projectSlug,
   readFileNoFollow,
   readLedger,
   RECOVERY_DELIVERED_MARKER,
@@ -63,22 +64,30 @@ interface SessionFacts {
   ledger: LedgerEntry[];
 }
 
-/** The session whose carryover state changed last (`~/.claude/carryover/sessions/<id>`), or null. */
-export function newestSession(env: Env): string | null {
-  const dir = join(carryoverRoot(env), "sessions");
+/**
+ * The session whose carryover state changed last (`~/.claude/carryover/sessions/<id>`) or, newer, this project's
+ * newest transcript: without a status line (print mode, `--statusline skip`) a session's first prompts leave no
+ * carryover state, only Claude Code's transcript. Null when there is neither.
+ */
+export function newestSession(env: Env, projectDir: string): string | null {
   let best: { id: string; mtimeMs: number } | null = null;
-  let entries: string[] = [];
+  const consider = (id: string, mtimeMs: number | null) => {
+    if (isSafeSessionId(id) && mtimeMs !== null && (!best || mtimeMs > best.mtimeMs)) best = { id, mtimeMs };
+  };
+  const sessions = join(carryoverRoot(env), "sessions");
+  for (const id of namesIn(sessions)) consider(id, newestMtime(join(sessions, id)));
+  const transcripts = join(projectsDir(env), projectSlug(projectDir));
+  for (const name of namesIn(transcripts).filter((one) => one.endsWith(".jsonl")))
+    consider(name.slice(0, -".jsonl".length), mtimeOf(join(transcripts, name)));
+  return (best as { id: string } | null)?.id ?? null;
+}
+
+function namesIn(dir: string): string[] {
   try {
-    entries = readdirSync(dir);
+    return readdirSync(dir);
   } catch {
-    return null;
+    return [];
   }
-  for (const id of entries) {
-    if (!isSafeSessionId(id)) continue;
-    const mtimeMs = newestMtime(join(dir, id));
-    if (!best || mtimeMs > best.mtimeMs) best = { id, mtimeMs };
-  }
-  return best?.id ?? null;
 }
 
 function newestMtime(dir: string): number {

@@ -5,6 +5,7 @@ import type { Command } from "../../command.ts";
 import { json, tildify } from "../../output/display.ts";
 import { usageError } from "../../errors.ts";
 import type { Io } from "../../io.ts";
+import { hookEnv } from "../../settings/hook-env.ts";
 import { newestSession, sessionFacts } from "./_session-facts.ts";
 
 const tokens = (count: number) => count.toLocaleString("en-US");
@@ -23,16 +24,19 @@ function run(args: ParsedArgs, io: Io): number {
   const projectDir = resolve(io.cwd, stringFlag(args.flags.project) ?? ".");
   const named = args.positionals[0] ?? stringFlag(args.flags.session);
   if (args.positionals[0] !== undefined && args.flags.session !== undefined) throw usageError("name the session once");
-  const sessionId = named ?? newestSession(io.env);
+  // The config the hooks run with: settings.json `env` may move the levels or the state dir.
+  const { env } = hookEnv(io.env, projectDir, io.managedSettingsDir);
+  const sessionId = named ?? newestSession(env, projectDir);
   if (!sessionId) {
     if (args.flags.json) io.out(json({ session: null }));
     else
       io.out(
-        "no session has carryover state yet: it appears after the first prompt with carryover's hooks installed\n",
+        `no session yet: carryover has no state and Claude Code no transcript of one in ${projectDir}; ` +
+          "it appears after the first prompt\n",
       );
     return 0;
   }
-  const facts = sessionFacts(io.env, sessionId, projectDir, io.nowMs);
+  const facts = sessionFacts(env, sessionId, projectDir, io.nowMs);
   if (args.flags.json) {
     io.out(json(facts));
     return 0;

@@ -4,6 +4,7 @@ import {
   appendLedger,
   defaultStateDir,
   openSession,
+  projectSlug,
   recordReading,
   recordRecoveryDelivered,
   stateTemplate,
@@ -108,7 +109,8 @@ it("--json carries the same facts", async () => {
 
 it("no session yet: says so; an unknown or bad session id and extra arguments are refused", async () => {
   expect((await kit.run("status")).out).toBe(
-    "no session has carryover state yet: it appears after the first prompt with carryover's hooks installed\n",
+    `no session yet: carryover has no state and Claude Code no transcript of one in ${kit.project}; ` +
+      "it appears after the first prompt\n",
   );
   expect(await kit.run("status", "0b0e0b0e-0000-4000-8000-000000000000")).toEqual({
     code: 1,
@@ -124,4 +126,22 @@ it("no session yet: says so; an unknown or bad session id and extra arguments ar
   expect((await kit.run("status", SESSION, "extra")).err).toBe(
     'carryover: status takes at most 1; got "extra" too (usage: carryover status [SESSION_ID | --session ID] [--json] [--project DIR])\n',
   );
+});
+
+it("without a status line to record a reading, the newest session is this project's newest transcript", async () => {
+  // What print mode or `--statusline skip` leaves after a first prompt: Claude Code's transcript, no carryover state.
+  const transcripts = join(kit.home, ".claude/projects", projectSlug(kit.project));
+  mkdirSync(transcripts, { recursive: true });
+  const older = "11111111-1111-4111-8111-111111111111";
+  writeFileSync(join(transcripts, `${older}.jsonl`), "");
+  touch(join(transcripts, `${older}.jsonl`), NOW - 60_000);
+  writeFileSync(join(transcripts, `${SESSION}.jsonl`), "");
+  touch(join(transcripts, `${SESSION}.jsonl`), NOW - 1_000);
+  const result = await kit.run("status");
+  expect(result).toMatchObject({ code: 0, err: "" });
+  expect(result.out).toContain(`session  ${SESSION} (the newest)\n`);
+  expect(result.out).toContain("ledger   no compaction yet\n");
+  // A session carryover recorded state for since is newer still.
+  writeMarker(openSession(env(), older), "level-60", { level: 60 }, NOW);
+  expect((await kit.run("status")).out).toContain(`session  ${older} (the newest)\n`);
 });
