@@ -106,7 +106,13 @@ it("a value in a settings.json env is the one the hooks get: shown with its file
   );
   kit.writeSettings(JSON.stringify({ env: { CARRYOVER_LEVELS: "abc" } }));
   const listed = await kit.run("config", "levels");
-  expect(listed).toMatchObject({ code: 0, out: "[60,85]\n" });
+  expect(listed).toEqual({
+    code: 0,
+    out: "[60,85]\n",
+    err:
+      "warning: ignored, the default stands: CARRYOVER_LEVELS in ~/.claude/settings.json env: levels: expected a list " +
+      'of whole percents from 1 to 100, like [60, 85], got "abc"\n',
+  });
   const all = await kit.run("config");
   expect(all.err).toContain(
     'warning: CARRYOVER_LEVELS in ~/.claude/settings.json env: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "abc"\n',

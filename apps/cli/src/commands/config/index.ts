@@ -134,6 +134,10 @@ function run(args: ParsedArgs, io: Io): number {
   if (target?.key !== undefined) {
     const found = reports[0]!.keys.find((item) => item.key === target.key)!;
     io.out(args.flags.json ? json({ section: sectionName(target.section), ...found }) : `${show(found.value)}\n`);
+    // The value printed is the default standing in for an ignored one: say so.
+    const label = `${configKeyLabel(target.section, target.key)}: `;
+    for (const problem of reports[0]!.problems.filter((one) => one.includes(label)))
+      io.err(`${colors.yellow("warning:")} ignored, the default stands: ${problem}\n`);
     return 0;
   }
   const problems = [...new Set(reports.flatMap((item) => item.problems))];
