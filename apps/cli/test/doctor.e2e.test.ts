@@ -1,5 +1,5 @@
 // doctor runs every registration exactly as Claude Code would start it: the built CLI and the hooks it ships.
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
@@ -45,4 +45,23 @@ it("every registration of an install runs as registered, and one that cannot is 
       /^carryover-post-compact on PostCompact \(~\/\.claude\/settings\.json\) does not run as registered: exited 1: SyntaxError/,
     ),
   ]);
+});
+
+it("a config value the hooks ignore is a warning, not a registration that does not run", () => {
+  expect(carryover("install", "--recommended").status).toBe(0);
+  // Set where Claude Code hands it to every hook it starts, and so to each run doctor makes.
+  const settingsPath = join(home, ".claude/settings.json");
+  const settings = JSON.parse(readFileSync(settingsPath, "utf8"));
+  writeFileSync(settingsPath, JSON.stringify({ ...settings, env: { CARRYOVER_LEVELS: "abc" } }));
+  const report = JSON.parse(carryover("doctor", "--json").stdout) as { ok: boolean; checks: Check[] };
+  expect(ran().filter((check) => check.status !== "ok")).toEqual([]);
+  expect(report.ok).toBe(true);
+  expect(report.checks).toContainEqual(
+    expect.objectContaining({
+      status: "warn",
+      title:
+        "ignored, the default stands: CARRYOVER_LEVELS (in ~/.claude/settings.json env): levels: expected a list of " +
+        'whole percents from 1 to 100, like [60, 85], got "abc"',
+    }),
+  );
 });

@@ -68,7 +68,11 @@ export function runnableChecks(context: Context, sites: readonly InstalledSite[]
       });
       let log = "";
       try {
-        log = readFileSync(join(scratch, "claude", "carryover", "log", "carryover.log"), "utf8").trim();
+        log = readFileSync(join(scratch, "claude", "carryover", "log", "carryover.log"), "utf8")
+          .split("\n")
+          // An ignored config value is logged on every run; the config check names it, and the hook runs on.
+          .filter((line) => line.trim() !== "" && !/^\S+ [a-z-]+: config: /.test(line))
+          .join("\n");
       } catch {
         // no log: nothing went wrong
       }
