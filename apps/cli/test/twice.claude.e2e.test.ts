@@ -35,7 +35,7 @@ const doctorFailures = (box: Sandbox) => {
     .map((check) => check.title);
 };
 
-it("a hook Claude Code also runs as a plugin: install refuses it, list and doctor show it, both run", async () => {
+it("a hook Claude Code also runs as a plugin, installed before or after: install refuses it, list and doctor show it, both run", async () => {
   sandbox = await createSandbox();
   const market = join(sandbox.root, "market");
   carryover(sandbox, ["marketplace", market]);
@@ -57,6 +57,13 @@ it("a hook Claude Code also runs as a plugin: install refuses it, list and docto
   claude(sandbox, ["plugin", "uninstall", "recovery@carryover"]);
   expect(doctorFailures(sandbox)).toEqual([]);
   expect(await recoveryRuns(sandbox)).toBe(1);
+
+  // The other way round: the plugin installed over carryover's install is noticed as well.
+  claude(sandbox, ["plugin", "install", "recovery@carryover"]);
+  expect(carryover(sandbox, ["list"])).toMatch(/^recovery .* installed: user, plugin recovery@carryover \(user\) \(runs twice/m);
+  expect(doctorFailures(sandbox)).toContain(
+    "recovery runs twice: registered in ~/.claude/settings.json and installed as the plugin recovery@carryover (user)",
+  );
 });
 
 it("the same entry in two settings files runs once and is not flagged; two forms of it run twice and are", async () => {
