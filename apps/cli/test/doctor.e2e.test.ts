@@ -60,8 +60,8 @@ it("a config value the hooks ignore is a warning, not a registration that does n
     expect.objectContaining({
       status: "warn",
       title:
-        "ignored, the default stands: CARRYOVER_LEVELS (in ~/.claude/settings.json env): levels: expected a list of " +
-        'whole percents from 1 to 100, like [60, 85], got "abc"',
+        "ignored, the default stands: CARRYOVER_LEVELS (in ~/.claude/settings.json env): levels: expected a rising " +
+        'list of whole percents from 1 to 100, like [60, 85], got "abc"',
     }),
   );
 });

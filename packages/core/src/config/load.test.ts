@@ -80,7 +80,7 @@ describe("problems: one line each, naming where and which key; the value below s
     expect(config.shared.freshReadingMs).toBe(10_000);
     expect(config.hook.everyTurns).toBe(1);
     expect(config.problems).toEqual([
-      `${projectFile}: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "many"`,
+      `${projectFile}: levels: expected a rising list of whole percents from 1 to 100, like [60, 85], got "many"`,
       `${projectFile}: pin.everyTurns: expected a whole number from 1 to 1000, got 0`,
     ]);
   });
@@ -91,7 +91,7 @@ describe("problems: one line each, naming where and which key; the value below s
     expect(config.hook.everyTurns).toBe(3);
     expect(config.shared.levels).toEqual([60, 85]);
     expect(config.problems).toEqual([
-      `CARRYOVER_LEVELS: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "60,200"`,
+      'CARRYOVER_LEVELS: levels: expected a rising list of whole percents from 1 to 100, like [60, 85], got "60,200"',
       `CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a whole number from 1 to 1000, got "abc"`,
     ]);
   });

@@ -72,6 +72,8 @@ describe("key kinds", () => {
     expect(fromText(percents, "85, 60, 60")).toEqual([60, 85]);
     expect(fromText(percents, "[85, 60]")).toEqual([60, 85]);
     expect([[85, 60], [60, 60], [60.5]].map((value) => accepts(percents, value))).toEqual([false, false, false]);
+    // A file's [85, 60] is refused: the message says why, since both are whole percents.
+    expect(expects(percents)).toBe("a rising list of whole percents from 1 to 100, like [60, 85]");
   });
 
   it("a path is absolute or under the home, never relative; ~ is expanded for its consumers", () => {

@@ -45,7 +45,7 @@ export function expects(spec: KeySpec): string {
     case "enum":
       return `one of ${spec.values.join(", ")}`;
     case "percents":
-      return "a list of whole percents from 1 to 100, like [60, 85]";
+      return "a rising list of whole percents from 1 to 100, like [60, 85]";
     case "path":
       return "an absolute path or one starting with ~/ (empty: the default)";
     case "template": {

@@ -69,7 +69,8 @@ it("refuses what a key cannot mean, showing the value as typed: a fraction, a re
     'carryover: pin.everyTurns: expected a whole number from 1 to 1000, got "3.5"; nothing was written\n',
   );
   expect(await refused("levels", "abc")).toBe(
-    'carryover: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "abc"; nothing was written\n',
+    "carryover: levels: expected a rising list of whole percents from 1 to 100, like [60, 85], " +
+      'got "abc"; nothing was written\n',
   );
   expect(await refused("stateDir", "notes/state")).toBe(
     'carryover: stateDir: expected an absolute path or one starting with ~/ (empty: the default), got "notes/state"; nothing was written\n',
@@ -93,7 +94,8 @@ it("keeps levels lowest first, each once, and a path under ~ as one dir from eve
 
 it("a value in a settings.json env is the one the hooks get: shown with its file, a bad one named there", async () => {
   await kit.run("config", "pin", "everyTurns", "5");
-  kit.writeSettings(JSON.stringify({ env: { CARRYOVER_PIN_EVERY_TURNS: "7" } }), join(kit.project, ".claude/settings.json"));
+  const projectSettings = join(kit.project, ".claude/settings.json");
+  kit.writeSettings(JSON.stringify({ env: { CARRYOVER_PIN_EVERY_TURNS: "7" } }), projectSettings);
   kit.env.CARRYOVER_PIN_EVERY_TURNS = "6";
   const pin = JSON.parse((await kit.run("config", "pin", "everyTurns", "--json")).out);
   expect(pin).toMatchObject({
@@ -102,7 +104,7 @@ it("a value in a settings.json env is the one the hooks get: shown with its file
   });
   expect((await kit.run("config", "pin", "everyTurns", "8")).out).toBe(
     "pin.everyTurns = 8 in ~/.claude/carryover/config.json\n" +
-      `note: CARRYOVER_PIN_EVERY_TURNS is set in ${join(kit.project, ".claude/settings.json")} env and overrides the file\n`,
+      `note: CARRYOVER_PIN_EVERY_TURNS is set in ${projectSettings} env and overrides the file\n`,
   );
   kit.writeSettings(JSON.stringify({ env: { CARRYOVER_LEVELS: "abc" } }));
   const listed = await kit.run("config", "levels");
@@ -110,11 +112,12 @@ it("a value in a settings.json env is the one the hooks get: shown with its file
     code: 0,
     out: "[60,85]\n",
     err:
-      "warning: ignored, the default stands: CARRYOVER_LEVELS in ~/.claude/settings.json env: levels: expected a list " +
-      'of whole percents from 1 to 100, like [60, 85], got "abc"\n',
+      "warning: ignored, the default stands: CARRYOVER_LEVELS in ~/.claude/settings.json env: levels: " +
+      'expected a rising list of whole percents from 1 to 100, like [60, 85], got "abc"\n',
   });
   const all = await kit.run("config");
   expect(all.err).toContain(
-    'warning: CARRYOVER_LEVELS in ~/.claude/settings.json env: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "abc"\n',
+    "warning: CARRYOVER_LEVELS in ~/.claude/settings.json env: levels: expected a rising list of whole percents " +
+      'from 1 to 100, like [60, 85], got "abc"\n',
   );
 });

@@ -236,7 +236,9 @@ it("reports a setting carryover ignores and a CARRYOVER_* name nothing reads, as
       },
       expect.objectContaining({ title: 'CARRYOVER_DISABLE names "pinn", which is no hook' }),
       expect.objectContaining({
-        title: `ignored, the default stands: CARRYOVER_LEVELS: levels: expected a list of whole percents from 1 to 100, like [60, 85], got "abc"`,
+        title:
+          "ignored, the default stands: CARRYOVER_LEVELS: levels: expected a rising list of whole percents " +
+          'from 1 to 100, like [60, 85], got "abc"',
       }),
       expect.objectContaining({
         title: `ignored, the default stands: ${join(kit.home, ".claude/carryover/config.json")}: pin.everyTurns: expected a whole number from 1 to 1000, got 2.5`,
@@ -258,7 +260,8 @@ it("reads CARRYOVER_* from a settings.json env as Claude Code hands them to the 
     {
       status: "warn",
       title:
-        "CARRYOVER_PIN_EVERYTURNS is set in ~/.claude/settings.json env but is not a carryover setting: nothing reads it",
+        "CARRYOVER_PIN_EVERYTURNS is set in ~/.claude/settings.json env but is not a carryover setting: " +
+        "nothing reads it",
       fix: "did you mean CARRYOVER_PIN_EVERY_TURNS?",
     },
     {
