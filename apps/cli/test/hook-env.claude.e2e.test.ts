@@ -12,7 +12,7 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-it("a hook gets CARRYOVER_* from settings.json env over the shell's, the local file's over the project's and user's; config reads the same", async () => {
+it("hooks get CARRYOVER_* from settings.json env over the shell's, local over project over user; config also", async () => {
   const dump = { type: "command", command: "/bin/sh", args: ["-c", 'env > "$HOME/hook-env.txt"'], timeout: 10 };
   sandbox = await createSandbox({
     settings: {
@@ -22,7 +22,8 @@ it("a hook gets CARRYOVER_* from settings.json env over the shell's, the local f
   });
   mkdirSync(join(sandbox.project, ".claude"));
   writeFileSync(join(sandbox.project, ".claude/settings.json"), JSON.stringify({ env: { CARRYOVER_LEVELS: "30" } }));
-  writeFileSync(join(sandbox.project, ".claude/settings.local.json"), JSON.stringify({ env: { CARRYOVER_LEVELS: "20" } }));
+  const local = { env: { CARRYOVER_LEVELS: "20" } };
+  writeFileSync(join(sandbox.project, ".claude/settings.local.json"), JSON.stringify(local));
   const shell = { CARRYOVER_PIN_EVERY_TURNS: "1", CARRYOVER_DEBUG: "0" };
   expectSuccess(await runPrint(sandbox, "one prompt", { env: shell }));
   const hookEnv = readFileSync(join(sandbox.home, "hook-env.txt"), "utf8")

@@ -35,7 +35,7 @@ const doctorFailures = (box: Sandbox) => {
     .map((check) => check.title);
 };
 
-it("a hook Claude Code also runs as a plugin, installed before or after: install refuses it, list and doctor show it, both run", async () => {
+it("a hook also installed as a plugin, before or after: install refuses it, list and doctor see it, both run", async () => {
   sandbox = await createSandbox();
   const market = join(sandbox.root, "market");
   carryover(sandbox, ["marketplace", market]);
@@ -60,7 +60,8 @@ it("a hook Claude Code also runs as a plugin, installed before or after: install
 
   // The other way round: the plugin installed over carryover's install is noticed as well.
   claude(sandbox, ["plugin", "install", "recovery@carryover"]);
-  expect(carryover(sandbox, ["list"])).toMatch(/^recovery .* installed: user, plugin recovery@carryover \(user\) \(runs twice/m);
+  const twice = /^recovery .* installed: user, plugin recovery@carryover \(user\) \(runs twice/m;
+  expect(carryover(sandbox, ["list"])).toMatch(twice);
   expect(doctorFailures(sandbox)).toContain(
     "recovery runs twice: registered in ~/.claude/settings.json and installed as the plugin recovery@carryover (user)",
   );

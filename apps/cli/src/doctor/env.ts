@@ -81,7 +81,9 @@ export function configChecks(
     // An env var's problem starts with its name: say which settings file set it.
     const name = /^(CARRYOVER_\w+): /.exec(problem)?.[1];
     const shown = name && setIn(name) ? `${name} (${setIn(name).trim()})${problem.slice(name.length)}` : problem;
-    checks.push(warn(`ignored, the default stands: ${shown}`, "carryover config <hook> <key> <value> sets a valid one"));
+    checks.push(
+      warn(`ignored, the default stands: ${shown}`, "carryover config <hook> <key> <value> sets a valid one"),
+    );
   }
   if (checks.length === 0) checks.push(ok("every carryover setting in the environment and the config files is valid"));
   return checks;

@@ -200,7 +200,8 @@ export const configCommand: Command = {
   maxPositionals: 3,
   help: `Without arguments, lists every key of every hook with its value and where that value comes from
 (default, ~/.claude/carryover/config.json, the project's .claude/carryover/config.json, or a CARRYOVER_* env
-var, from this shell or from a settings.json "env", which Claude Code hands its hooks). With a hook, lists its keys; with a key, prints its value; with a value, checks and sets it.
+var, from this shell or from a settings.json "env", which Claude Code hands its hooks). With a hook, lists its
+keys; with a key, prints its value; with a value, checks and sets it.
 Shared keys are named alone (carryover config levels 50,85) or under "shared".
 
   --scope user      write ~/.claude/carryover/config.json (default)

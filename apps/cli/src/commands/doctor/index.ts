@@ -32,7 +32,9 @@ function run(args: ParsedArgs, io: Io): number {
   // What Claude Code starts the hooks with: settings.json `env` over this shell's.
   const hooks = hookEnv(context.env, context.projectDir, io.managedSettingsDir, layers);
   const asHooksRun = { ...context, env: hooks.env };
-  const installedHooks = [...new Set(sites.map((site) => hookOfExecutable(context, site.executable) ?? site.executable))];
+  const installedHooks = [
+    ...new Set(sites.map((site) => hookOfExecutable(context, site.executable) ?? site.executable)),
+  ];
   const checks: Check[] = [
     ...claudeChecks(context),
     ...nodeChecks(context, layers),
