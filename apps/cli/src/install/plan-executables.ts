@@ -97,6 +97,20 @@ export function planExecutableRemoval(
 }
 
 /**
+ * carryover's executables in the bin dir that no install record knows: what an install stopped before its end (a
+ * kill, a power cut) copied. The record is written last, with the settings, so no completed install runs them.
+ */
+export function orphanExecutables(context: Context): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(context.binDir);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => name.startsWith("carryover-") && !(name in context.installed.record.executables));
+}
+
+/**
  * Links the chosen Node beside the executables, where their sh prelude starts it first (Windows runs
  * them with `node` instead). Nothing when no Node was found: the prelude then tries PATH's.
  */

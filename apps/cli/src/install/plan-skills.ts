@@ -82,6 +82,30 @@ export function planSkillRemoval(
     for (const parent of [...dirs].sort((a, b) => b.length - a.length)) changes.push({ kind: "rmdir", path: parent });
     delete context.installed.record.skills[dir];
   }
+  changes.push(...orphanSkillRemoval(context, hooks, skillsDir));
   if (changes.length > 0) changes.push({ kind: "rmdir", path: skillsDir });
+  return changes;
+}
+
+/**
+ * A skill of the release in `skillsDir` that no record knows (an install stopped before its end copied it): its
+ * files still byte for byte as the release ships them are carryover's, and go; any other file stays.
+ */
+function orphanSkillRemoval(context: Context, hooks: ReadonlySet<string>, skillsDir: string): Change[] {
+  const changes: Change[] = [];
+  for (const entry of context.release.entries.filter((one) => hooks.has(one.name))) {
+    for (const skill of entry.skills) {
+      const dir = join(skillsDir, skill.name);
+      if (dir in context.installed.record.skills) continue;
+      const ours = skill.files.filter((file) => hashOf(join(dir, file.path)) === file.sha256);
+      if (ours.length === 0) continue;
+      changes.push(...ours.map((file): Change => ({ kind: "remove", path: join(dir, file.path) })));
+      const dirs = new Set<string>();
+      for (const file of ours)
+        for (let parent = dirname(join(dir, file.path)); parent.startsWith(dir); parent = dirname(parent))
+          dirs.add(parent);
+      for (const parent of [...dirs].sort((a, b) => b.length - a.length)) changes.push({ kind: "rmdir", path: parent });
+    }
+  }
   return changes;
 }

@@ -14,7 +14,7 @@ import { PURGE_KEEPS, planPurge } from "../../install/purge.ts";
 import { planMadeDirsRemoval, recordChange } from "../../install/record.ts";
 import type { Io } from "../../io.ts";
 import { installedSites, readLayers } from "../../settings/layers.ts";
-import { planExecutableRemoval } from "../../install/plan-executables.ts";
+import { orphanExecutables, planExecutableRemoval } from "../../install/plan-executables.ts";
 import { planSettingsRemoval } from "../../install/plan-settings.ts";
 import { planSkillRemoval } from "../../install/plan-skills.ts";
 import { SCOPES, scopePaths } from "../../settings/scope.ts";
@@ -57,6 +57,7 @@ function run(args: ParsedArgs, io: Io, removeWhenEmpty: string[] = []): number {
       if (!(executable in context.installed.record.executables)) unknown.add(executable);
       executables.add(executable);
     }
+    for (const executable of orphanExecutables(context)) unknown.add(executable);
   }
 
   const scopes = args.flags.scope === undefined ? [...SCOPES] : [choice(args.flags.scope, SCOPES, "--scope", "user")];

@@ -157,6 +157,24 @@ describe("uninstall", () => {
     });
   });
 
+  it("an install killed after copying: uninstall --all removes the executables and skill no record knows", async () => {
+    // What a kill or a power cut between the copies and the settings leaves: the files, no entry, no record (the
+    // record and settings.json are written last).
+    await kit.run("install", "--all");
+    rmSync(join(carryoverDir(), "installs.json"));
+    writeFileSync(kit.settingsPath, USER_SETTINGS);
+    const skill = join(kit.home, ".claude/skills/compact-prep");
+    writeFileSync(join(skill, "notes.md"), "mine\n");
+    const result = await kit.run("uninstall", "--all");
+    expect(result).toMatchObject({ code: 0, err: "" });
+    expect(result.out).toContain("✔ removed ~/.claude/carryover/bin/carryover-recovery\n");
+    expect(result.out).toContain("✔ removed ~/.claude/skills/compact-prep/SKILL.md\n");
+    expect(existsSync(join(carryoverDir(), "bin"))).toBe(false);
+    expect(readdirSync(skill)).toEqual(["notes.md"]);
+    expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
+    expect((await kit.run("uninstall", "--all")).out).toBe("nothing of carryover's to remove\n");
+  });
+
   it("a damaged install record: one line saying what to do; uninstall --all without it still cleans up", async () => {
     await kit.run("install", "post-compact");
     writeFileSync(
