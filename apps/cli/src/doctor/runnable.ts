@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { tildify } from "../output/display.ts";
 import type { Context } from "../context.ts";
 import type { InstalledSite } from "../settings/layers.ts";
@@ -36,6 +36,18 @@ function stderrGist(stderr: string | undefined): string {
   return gist ? `: ${gist}` : "";
 }
 
+/**
+ * A throwaway dir for one run: in the temp dir, else (a TMPDIR that does not exist or is not writable, as a
+ * sandbox's may be outside it) beside the bin dir, which exists whenever there is something to run.
+ */
+function scratchDir(context: Context): string {
+  try {
+    return mkdtempSync(join(tmpdir(), "carryover-doctor-"));
+  } catch {
+    return mkdtempSync(join(dirname(context.binDir), "doctor-"));
+  }
+}
+
 export function runnableChecks(context: Context, sites: readonly InstalledSite[]): Check[] {
   const seen = new Set<string>();
   const checks: Check[] = [];
@@ -44,7 +56,7 @@ export function runnableChecks(context: Context, sites: readonly InstalledSite[]
     // A missing executable fails its own check already.
     if (seen.has(key) || !existsSync(join(context.binDir, site.executable))) continue;
     seen.add(key);
-    const scratch = mkdtempSync(join(tmpdir(), "carryover-doctor-"));
+    const scratch = scratchDir(context);
     try {
       const cwd = join(scratch, "project");
       mkdirSync(cwd);
