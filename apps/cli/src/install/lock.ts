@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { claudeDir, withFileLock } from "@carryover/core";
 import type { ParsedArgs } from "../args.ts";
 import { installRecordPath } from "./record.ts";
+import { withSignalsHeld } from "./_signals.ts";
 import type { Io } from "../io.ts";
 
 // Copying the executables takes well under a second; past this another install is stuck, not busy.
@@ -23,6 +24,11 @@ export function underInstallLock(
   run: (madeDirs: readonly string[], removeWhenEmpty: string[]) => number,
 ): number {
   if (args.flags["dry-run"]) return run([], []);
+  // An interrupted run would leave copies no record knows, and its lock file in ~/.claude.
+  return withSignalsHeld(() => underLock(io, run));
+}
+
+function underLock(io: Io, run: (madeDirs: readonly string[], removeWhenEmpty: string[]) => number): number {
   // Beside settings.json, not in carryover's dir: an install that fails must leave no carryover dir behind.
   const lockDir = claudeDir(io.env);
   const first = mkdirSync(lockDir, { recursive: true });
