@@ -13,6 +13,7 @@ import {
 } from "@carryover/core";
 import { commandLines, errorLines, fileLines, oneLine, progressLines, progressSummary, type Scope, shownPath } from "./describe.ts";
 import type { Compaction } from "./sections.ts";
+import { transcriptSettled } from "./settled.ts";
 
 const PLAN_HEAD_BYTES = 4096;
 // Bounds the scan's time on any transcript (BENCHMARKS.md has the scanner's rate).
@@ -21,6 +22,7 @@ const MAX_SCAN_BYTES = 256 * 1024 * 1024;
 /** What the transcript says the session did, carryover's own files left out; null (logged) when it cannot be read. */
 export async function readFacts(path: string, env: Env, ownPaths: string[], log: (message: string) => void) {
   try {
+    await transcriptSettled(path);
     return await scanTranscript(path, { maxBytes: MAX_SCAN_BYTES, plansDir: plansDir(env), ownPaths });
   } catch (error) {
     log(`transcript not read (${errorMessage(error)}): no changes log, snapshot or memory entry for this compaction`);
