@@ -90,6 +90,7 @@ export {
   mechanicalSnapshotPath,
 } from "./session/paths.ts";
 export { processStartMs } from "./runtime/process-start.ts";
+export { orderStateByCount, readStateStamp, type StateOrder, stampCompactState } from "./session/state-order.ts";
 export { openSession, type Session } from "./session/session.ts";
 export {
   currentUsage,

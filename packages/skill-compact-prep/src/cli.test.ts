@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { renderState, verifyState } from "@carryover/core";
+import { openSession, readCompactState, recordCompaction, renderState, verifyState } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runStateCli } from "./cli.ts";
 
@@ -110,6 +110,18 @@ describe("init", () => {
     const second = cli(["init", "--force"]);
     expect(second.stdout).not.toContain(".bak");
     expect(readFileSync(`${statePath()}.bak`, "utf8")).toBe(filled);
+  });
+
+  it("notes beside the state how many compactions PostCompact had counted, for the hooks to order it by", () => {
+    cli(["init"]);
+    expect(readCompactState(env, SESSION)?.stamp).toBe(0);
+    const session = openSession(env, SESSION);
+    recordCompaction(session, "p1", 1_000);
+    recordCompaction(session, "p2", 2_000);
+    writeFileSync(statePath(), filled);
+    expect(cli(["init", "--force"]).code).toBe(0);
+    expect(readFileSync(`${statePath()}.meta`, "utf8")).toBe('{"compactions":2}\n');
+    expect(readCompactState(env, SESSION)?.stamp).toBe(2);
   });
 
   it("refuses a state dir that is a symlink", () => {

@@ -34,6 +34,8 @@ export function initState(location: StateLocation, sessionId: string, nowMs: num
     }
   }
   writeFileAtomic(statePath, stateTemplate(sessionId, nowMs));
+  // After the template: a stamp left from an earlier init only makes the state look older, never fresher.
+  location.stamp();
   return { backupPath };
 }
 

@@ -1,9 +1,11 @@
-import { compactStatePath, type Env, ensureCompactStateDir, loadConfig } from "@carryover/core";
+import { compactStatePath, type Env, ensureCompactStateDir, loadConfig, stampCompactState } from "@carryover/core";
 
 export interface StateLocation {
   path: string;
   /** Makes the state dir 0700 and refuses one that is a symlink, not ours, or writable by others. */
   ensureDir(): void;
+  /** Notes the compactions counted so far beside the state: the hooks order the state by that, not by its mtime. */
+  stamp(): void;
   /** Config problems (file or env var, key, expected): reported, and the default stands. */
   problems: string[];
 }
@@ -16,6 +18,7 @@ export function locateState(sessionId: string, env: Env, cwd: string): StateLoca
   return {
     path: compactStatePath(env, sessionId, stateDir),
     ensureDir: () => void ensureCompactStateDir(env, stateDir),
+    stamp: () => stampCompactState(env, sessionId, stateDir),
     problems: config.problems,
   };
 }

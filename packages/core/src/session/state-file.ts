@@ -2,6 +2,7 @@ import { lstatSync } from "node:fs";
 import type { Env } from "../env.ts";
 import { readFileNoFollow } from "../fs/atomic.ts";
 import { checkCompactStateDir, compactStatePath } from "./paths.ts";
+import { readStateStamp } from "./state-order.ts";
 
 /** The compact-prep state file's headers, in the order they must appear (seed 003, part A). */
 export const STATE_HEADERS = [
@@ -91,6 +92,8 @@ export function isUnfilledState(text: string): boolean {
 export interface CompactState {
   path: string;
   savedAtMs: number;
+  /** The compactions counted when `carryover-state init` wrote its template (`stampCompactState`), else null. */
+  stamp: number | null;
   verification: StateVerification;
   /** A template nobody filled. */
   unfilled: boolean;
@@ -114,6 +117,7 @@ export function readCompactState(env: Env, sessionId: string, stateDir?: string)
   return {
     path,
     savedAtMs: stat.mtimeMs,
+    stamp: readStateStamp(path),
     verification: verifyState(text),
     unfilled: isUnfilledState(text),
     mechanical: isMechanicalSnapshot(text),
