@@ -9,6 +9,8 @@ import {
   loadConfig,
   openSession,
   MECHANICAL_SNAPSHOT_MARK,
+  recordCompaction,
+  stampCompactState,
   mechanicalSnapshotPath,
   type PreCompactInput,
   renderState,
@@ -193,6 +195,28 @@ describe("the mechanical snapshot", () => {
     appendLedger(openSession(env, SESSION), { atMs: NOW - 1_800_000, trigger: "auto", summary: "first summary" }, 50);
     await invoke();
     expect(read(mechanicalSnapshotPath(openSession(env, SESSION)))).toContain(MECHANICAL_SNAPSHOT_MARK);
+  });
+
+  it("orders the state by PostCompact's count when init stamped it: a clock that ran fast at a compaction", async () => {
+    workedSession();
+    const session = openSession(env, SESSION);
+    // The previous compaction was recorded 10 min ahead; the state was saved just after it, by the right clock.
+    const fastAtMs = NOW + 10 * 60_000;
+    recordCompaction(session, "prompt-0", fastAtMs);
+    appendLedger(session, { atMs: fastAtMs, trigger: "auto", promptId: "prompt-0", summary: "first summary" }, 50);
+    mkdirSync(defaultStateDir(env), { recursive: true });
+    stampCompactState(env, SESSION);
+    writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 60_000);
+    const output = await invoke();
+    expect(existsSync(mechanicalSnapshotPath(session))).toBe(false);
+    expect(output).toContain("Adopted B over A: A leaks memory.");
+
+    // Stamped before that compaction, the state is stale whatever its mtime says.
+    stampCompactState(env, SESSION);
+    recordCompaction(session, "prompt-1", NOW - 5 * 60_000);
+    writePrepState("old decision", "old rule", NOW + 20 * 60_000);
+    await invoke(input({ prompt_id: "prompt-2" }), NOW + 60_000);
+    expect(read(mechanicalSnapshotPath(session))).toContain(MECHANICAL_SNAPSHOT_MARK);
   });
 });
 

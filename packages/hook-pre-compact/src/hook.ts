@@ -29,8 +29,8 @@ export const hook: HookDefinition<"PreCompact", typeof keys> = {
         return null;
       }
     };
-    const since = previousAtMs >= 0 ? previousAtMs : null;
-    const prep = attempt("compact-prep state", () => deps.readPrepState(env, session.id, stateDir, since));
+    const prepQuery = { compaction, previousAtMs: previousAtMs >= 0 ? previousAtMs : null };
+    const prep = attempt("compact-prep state", () => deps.readPrepState(env, session, stateDir, prepQuery));
 
     if (facts) {
       const changes = deps.changesLogPath(projectDir, changesFile);
