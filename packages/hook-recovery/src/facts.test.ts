@@ -1,7 +1,15 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { appendLedger, defaultStateDir, openSession, renderState, stateTemplate } from "@carryover/core";
+import {
+  appendLedger,
+  defaultStateDir,
+  openSession,
+  recordCompaction,
+  renderState,
+  stampCompactState,
+  stateTemplate,
+} from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boundary, prompt, toolCall } from "../test/transcript-lines.ts";
 import { type FactsQuery, gatherFacts } from "./facts.ts";
@@ -62,6 +70,22 @@ describe("gatherFacts", () => {
     });
     writeFile(statePath, stateTemplate(SESSION, 0));
     expect((await gatherFacts(query())).state?.unfilled).toBe(true);
+  });
+
+  it("orders a stamped state by PostCompact's count, before PostCompact ran for this compaction and after", async () => {
+    const statePath = writeFile(join(defaultStateDir(env), `${SESSION}.md`), renderState([], { "## Active Plan": "x" }));
+    expect((await gatherFacts(query())).stateOrder).toBeNull();
+    recordCompaction(openSession(env, SESSION), "p-old", COMPACTED_AT + 600_000);
+    stampCompactState(env, SESSION);
+    writeFile(statePath, renderState([], { "## Active Plan": "x" }), COMPACTED_AT - 60_000);
+    // SessionStart(compact) runs before PostCompact (2.1.332): the record is still the previous compaction's.
+    expect((await gatherFacts(query())).stateOrder).toBe("since-previous");
+    recordCompaction(openSession(env, SESSION), "p-now", COMPACTED_AT);
+    expect((await gatherFacts(query())).stateOrder).toBe("since-previous");
+    recordCompaction(openSession(env, SESSION), "p-next", COMPACTED_AT + 1);
+    expect((await gatherFacts(query({ compaction: { atMs: COMPACTED_AT + 1, promptId: "p-next" } }))).stateOrder).toBe(
+      "before-previous",
+    );
   });
 
   it("uses the configured stateDir, and trusts no symlinked state file", async () => {

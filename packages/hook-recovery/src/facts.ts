@@ -7,13 +7,16 @@ import {
   errorMessage,
   isSameCompaction,
   ledgerPath,
+  loadLastCompaction,
   mechanicalSnapshotPath,
   plansDir,
   readCompactState,
   readLedger,
   SAME_COMPACTION_WINDOW_MS,
+  orderStateByCount,
   scanTranscript,
   type Session,
+  type StateOrder,
   type TaskItem,
   tasksDir,
   type TodoItem,
@@ -28,6 +31,8 @@ export interface RecoveryFacts {
   /** Where /compact-prep keeps this session's state, whether or not it exists. */
   statePath: string;
   state: CompactState | null;
+  /** The state against this compaction by PostCompact's count (see `orderStateByCount`); null: by the wall clock. */
+  stateOrder: StateOrder | null;
   snapshot: { path: string; savedAtMs: number } | null;
   previousCompactionAtMs: number | null;
   earlierSummaries: { path: string; count: number } | null;
@@ -72,11 +77,13 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
     .filter((atMs): atMs is number => atMs !== null && atMs < compaction.atMs - SAME_COMPACTION_WINDOW_MS);
   const previousCompactionAtMs = earlier.length > 0 ? Math.max(...earlier.map((entry) => entry.atMs)) : (previousFromTranscript.at(-1) ?? null);
   const tasks = readTaskList(tasksDir(env, session.id));
+  const state = readStateFile(() => readCompactState(env, session.id, query.stateDir || undefined), log);
   return {
     compactedAtMs: compaction.atMs,
     trigger: compaction.trigger,
     statePath,
-    state: readStateFile(() => readCompactState(env, session.id, query.stateDir || undefined), log),
+    state,
+    stateOrder: state ? orderStateByCount(state.stamp, loadLastCompaction(session), compaction) : null,
     snapshot: fileTime(mechanicalSnapshotPath(session)),
     previousCompactionAtMs,
     earlierSummaries: earlier.length > 0 ? { path: ledgerPath(session), count: earlier.length } : null,

@@ -12,6 +12,7 @@ function facts(overrides: Partial<RecoveryFacts> = {}): RecoveryFacts {
     compactedAtMs: AT,
     statePath: STATE,
     state: null,
+    stateOrder: null,
     snapshot: null,
     previousCompactionAtMs: null,
     earlierSummaries: null,
@@ -28,7 +29,7 @@ function facts(overrides: Partial<RecoveryFacts> = {}): RecoveryFacts {
 
 function state(overrides: Partial<CompactState> = {}): CompactState {
   const verification = { ok: true, missing: [], outOfOrder: [] };
-  return { path: STATE, savedAtMs: AT - 4 * MIN, verification, unfilled: false, mechanical: false, sections: {}, ...overrides };
+  return { path: STATE, savedAtMs: AT - 4 * MIN, stamp: null, verification, unfilled: false, mechanical: false, sections: {}, ...overrides };
 }
 
 const render = (overrides: Partial<RecoveryFacts> = {}, maxChars = 10_000) => renderRecovery(facts(overrides), maxChars);
@@ -54,6 +55,28 @@ describe("renderRecovery", () => {
     );
     expect(render({ state: state() })).toContain("4 min before this compaction (no earlier compaction recorded).");
     expect(render({ state: state({ savedAtMs: AT + 30_000 }) })).toContain("saved 2026-11-29T17:14:54Z, after this compaction.");
+  });
+
+  it("orders the state by the compaction count where the clock was off (a compaction recorded 10 min fast)", () => {
+    const fastPrevious = AT + 6 * MIN;
+    const snapshot = { path: "/h/.claude/carryover/sessions/s/snapshot.md", savedAtMs: fastPrevious };
+    const fresh = render({ state: state(), stateOrder: "since-previous", previousCompactionAtMs: fastPrevious, snapshot });
+    expect(fresh).toContain(
+      "saved 2026-11-29T17:10:24Z, after the previous compaction and before this one by the compaction count (the clock disagrees: it was off at one of them).",
+    );
+    expect(fresh).not.toContain("predates");
+    expect(fresh).not.toContain("Mechanical snapshot");
+    const incomplete = state({ verification: { ok: false, missing: ["## Worker Topology"], outOfOrder: [] } });
+    expect(render({ state: incomplete, stateOrder: "since-previous", snapshot: { ...snapshot, savedAtMs: AT - 5 * MIN } })).toContain(
+      "- Mechanical snapshot:",
+    );
+    const stale = render({ state: state({ savedAtMs: AT + MIN }), stateOrder: "before-previous", previousCompactionAtMs: AT - 60 * MIN, snapshot });
+    expect(stale).toContain("before the previous compaction too by the compaction count");
+    expect(stale).toContain("- Mechanical snapshot:");
+    // Where the clock agrees with the count, the times are given as ever.
+    expect(render({ state: state(), stateOrder: "since-previous", previousCompactionAtMs: AT - 60 * MIN })).toContain(
+      "4 min before this compaction and after the previous one (2026-11-29T16:14:24Z).",
+    );
   });
 
   it("says what is wrong with the state file", () => {

@@ -1,5 +1,5 @@
 import { capText, STATE_HEADERS, type TaskItem, type TodoItem } from "@carryover/core";
-import type { CompactState } from "@carryover/core";
+import type { CompactState, StateOrder } from "@carryover/core";
 import type { RecoveryFacts } from "./facts.ts";
 
 /** The first words of every recovery context; also how a delivered one is recognised in the transcript. */
@@ -44,7 +44,7 @@ function stateLines(facts: RecoveryFacts): string[] {
     ? [stateLine(state, facts)]
     : [`- No compact-prep state was saved for this session (/compact-prep writes it to ${facts.statePath}).`];
   const stateHelps = state !== null && !state.unfilled && !isStale(state.savedAtMs, facts);
-  if (snapshot && (!stateHelps || snapshot.savedAtMs > state!.savedAtMs)) {
+  if (snapshot && (!stateHelps || snapshotIsNewer(snapshot.savedAtMs, state!, facts))) {
     lines.push(
       `- Mechanical snapshot: ${snapshot.path}, written ${timing(snapshot.savedAtMs, facts)} by carryover's pre-compact hook from the transcript (the state file's headers, filled without the agent's judgement).`,
     );
@@ -52,9 +52,18 @@ function stateLines(facts: RecoveryFacts): string[] {
   return lines;
 }
 
+/**
+ * Ordered by the count, a current state is older than the snapshot only when pre-compact wrote one all the same:
+ * the state incomplete, or carryover's own. Else by the clock.
+ */
+function snapshotIsNewer(snapshotAtMs: number, state: CompactState, facts: RecoveryFacts): boolean {
+  if (facts.stateOrder === null) return snapshotAtMs > state.savedAtMs;
+  return !state.verification.ok || state.mechanical;
+}
+
 function stateLine(state: CompactState, facts: RecoveryFacts): string {
   const author = state.mechanical ? "written by carryover from the transcript" : "written through /compact-prep";
-  const parts = [`- Compact-prep state: ${state.path}, ${author}, saved ${timing(state.savedAtMs, facts)}.`];
+  const parts = [`- Compact-prep state: ${state.path}, ${author}, saved ${stateTiming(state.savedAtMs, facts)}.`];
   if (state.unfilled) parts.push("Every section in it is empty (an unfilled template).");
   else parts.push("It records the active plan, the current phase, decisions (with the rejected options and why), constraints, workers and files in progress.");
   const { missing, outOfOrder } = state.verification;
@@ -63,17 +72,40 @@ function stateLine(state: CompactState, facts: RecoveryFacts): string {
   return parts.join(" ");
 }
 
+/** By the count when the state has one, else by the clock. */
 function isStale(savedAtMs: number, facts: RecoveryFacts): boolean {
+  return facts.stateOrder !== null ? facts.stateOrder === "before-previous" : predatesPrevious(savedAtMs, facts);
+}
+
+function predatesPrevious(savedAtMs: number, facts: RecoveryFacts): boolean {
   return facts.previousCompactionAtMs !== null && savedAtMs < facts.previousCompactionAtMs;
 }
 
-/** When a file was saved, relative to this compaction and the one before it. */
+/** The state's save against the compactions: by their count when it has one, the clock's times as far as they agree. */
+function stateTiming(savedAtMs: number, facts: RecoveryFacts): string {
+  const order = facts.stateOrder;
+  if (order === null || clockAgrees(order, savedAtMs, facts)) return timing(savedAtMs, facts);
+  const at = iso(savedAtMs);
+  const by = "by the compaction count (the clock disagrees: it was off at one of them)";
+  if (order === "after") return `${at}, after this compaction ${by}`;
+  if (order === "since-previous") return `${at}, after the previous compaction and before this one ${by}`;
+  return `${at}, before the previous compaction too ${by}: it predates the last compaction and may describe an earlier stage of the work`;
+}
+
+function clockAgrees(order: StateOrder, savedAtMs: number, facts: RecoveryFacts): boolean {
+  if (order === "after") return savedAtMs > facts.compactedAtMs;
+  if (savedAtMs > facts.compactedAtMs) return false;
+  const previous = facts.previousCompactionAtMs;
+  return order === "since-previous" ? previous === null || savedAtMs >= previous : predatesPrevious(savedAtMs, facts);
+}
+
+/** When a file was saved, relative to this compaction and the one before it, by the clock. */
 function timing(savedAtMs: number, facts: RecoveryFacts): string {
   const at = iso(savedAtMs);
   if (savedAtMs > facts.compactedAtMs) return `${at}, after this compaction`;
   const before = `${at}, ${duration(facts.compactedAtMs - savedAtMs)} before this compaction`;
   if (facts.previousCompactionAtMs === null) return `${before} (no earlier compaction recorded)`;
-  if (isStale(savedAtMs, facts)) {
+  if (predatesPrevious(savedAtMs, facts)) {
     return `${before} and before the previous one too (${iso(facts.previousCompactionAtMs)}): it predates the last compaction and may describe an earlier stage of the work`;
   }
   return `${before} and after the previous one (${iso(facts.previousCompactionAtMs)})`;
