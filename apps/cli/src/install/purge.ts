@@ -62,9 +62,12 @@ export function planPurge(env: Env, projectDir: string): Purge {
     // no sessions yet
   }
   for (const id of sessions) {
-    const path = compactStatePath(env, id, shared.stateDir || undefined);
-    const stat = lstatSync(path, { throwIfNoEntry: false });
-    if (stat?.isFile() && (uid === undefined || stat.uid === uid)) stateFiles.push({ kind: "remove", path });
+    const state = compactStatePath(env, id, shared.stateDir || undefined);
+    // The stamp `carryover-state init` leaves beside the state goes with it.
+    for (const path of [state, `${state}.meta`]) {
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      if (stat?.isFile() && (uid === undefined || stat.uid === uid)) stateFiles.push({ kind: "remove", path });
+    }
   }
   const own = removeTree(root, new Set([installRecordPath(env)]));
   const project = projectConfigPath(projectDir);

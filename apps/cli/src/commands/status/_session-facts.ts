@@ -15,15 +15,20 @@ import {
   levelPercent,
   listMarkers,
   loadConfig,
+  loadLastCompaction,
   loadReading,
   markerPath,
   mechanicalSnapshotPath,
   openSession,
+  orderStateByCount,
   projectsDir,
   projectSlug,
   readFileNoFollow,
   readLedger,
   RECOVERY_DELIVERED_MARKER,
+  readStateStamp,
+  type Session,
+  type StateOrder,
   transcriptUsage,
   type UsagePercents,
   usagePercents,
@@ -168,7 +173,7 @@ export function sessionFacts(env: Env, sessionId: string, projectDir: string, no
       path: statePath,
       exists: stateText !== null,
       savedAtMs,
-      freshness: freshness(savedAtMs, ledger),
+      freshness: freshness(savedAtMs, ledger, stateOrder(session, statePath)),
       headersOk: verification?.ok ?? false,
       missingHeaders: verification ? [...verification.missing, ...verification.outOfOrder] : [],
       mechanical: stateText !== null && isMechanicalSnapshot(stateText),
@@ -195,7 +200,20 @@ function markerTime(text: string | null): number | null {
   }
 }
 
-function freshness(savedAtMs: number | null, ledger: readonly LedgerEntry[]): Freshness {
+/** The state against the last compaction by PostCompact's count, as the hooks order it; null: by the clock. */
+function stateOrder(session: Session, statePath: string): StateOrder | null {
+  const last = loadLastCompaction(session);
+  return last && orderStateByCount(readStateStamp(statePath), last, last);
+}
+
+const FRESHNESS_BY_COUNT: Record<StateOrder, Freshness> = {
+  after: "saved since the last compaction",
+  "since-previous": "carried across the last compaction",
+  "before-previous": "stale",
+};
+
+function freshness(savedAtMs: number | null, ledger: readonly LedgerEntry[], order: StateOrder | null): Freshness {
+  if (savedAtMs !== null && order !== null) return FRESHNESS_BY_COUNT[order];
   const [before, last] = [ledger.at(-2)?.atMs ?? null, ledger.at(-1)?.atMs ?? null];
   if (last === null) return "no compaction yet";
   if (savedAtMs === null) return "stale";

@@ -5,8 +5,10 @@ import {
   defaultStateDir,
   openSession,
   projectSlug,
+  recordCompaction,
   recordReading,
   recordRecoveryDelivered,
+  stampCompactState,
   stateTemplate,
   writeMarker,
 } from "@carryover/core";
@@ -91,6 +93,19 @@ it("a state saved by /compact-prep just before /compact is fresh; one not saved 
   expect((await kit.run("status", SESSION)).out).toContain(
     "stale: not saved since the compaction before the last (saved 62 min ago)",
   );
+});
+
+it("orders a stamped state by the compaction count, as the hooks do: a compaction recorded 10 min fast", async () => {
+  const statePath = seed();
+  recordCompaction(openSession(env(), SESSION), "p1", NOW + 600_000);
+  appendLedger(openSession(env(), SESSION), { atMs: NOW + 600_000, trigger: "auto", summary: "MOCK SUMMARY 5" }, 50);
+  stampCompactState(env(), SESSION);
+  expect(JSON.parse((await kit.run("status", SESSION, "--json")).out).stateFile.freshness).toBe(
+    "saved since the last compaction",
+  );
+  recordCompaction(openSession(env(), SESSION), "p2", NOW - 600_000);
+  recordCompaction(openSession(env(), SESSION), "p3", NOW - 300_000);
+  expect((await kit.run("status", SESSION)).out).toContain("stale: not saved since the compaction before the last");
 });
 
 it("--json carries the same facts", async () => {
