@@ -2,7 +2,7 @@ import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Env, homeDir } from "../env.ts";
 import { CarryoverError } from "../errors.ts";
-import { assertPrivateDir, ensurePrivateDir } from "../fs/private-dir.ts";
+import { assertPrivateDir, checkPrivateDirs, ensurePrivateDir } from "../fs/private-dir.ts";
 import { assertSafeSessionId } from "./session-id.ts";
 import { projectSlug } from "./slug.ts";
 
@@ -55,6 +55,17 @@ export function ensureCarryoverDir(env: Env, ...segments: string[]): string {
   }
   ensurePrivateDir(linkedRoot(root), ...segments);
   return join(root, ...segments);
+}
+
+/**
+ * Checks carryover's root as `ensureCarryoverDir` does, creating nothing: returns the dir the hooks write in (a
+ * stowed link's target), or throws the refusal they log. A root that does not exist yet is fine.
+ */
+export function checkCarryoverRoot(env: Env): string {
+  const root = carryoverRoot(env);
+  if (lstatSync(root, { throwIfNoEntry: false })?.isSymbolicLink()) return linkedRoot(root);
+  checkPrivateDirs(claudeDir(env), "carryover");
+  return root;
 }
 
 function linkedRoot(root: string): string {
