@@ -14,7 +14,7 @@ import {
   unlinkSync,
 } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { carryoverRoot, type Env, ensurePrivateDir, writeFileAtomic } from "@carryover/core";
+import { carryoverRoot, type Env, ensureCarryoverDir, writeFileAtomic } from "@carryover/core";
 import { CliError, describeError } from "../errors.ts";
 import { backUp, backupsDir, pruneBackups } from "./backups.ts";
 import { type WriteTarget, writeInPlace, writeTarget } from "./_user-file.ts";
@@ -96,7 +96,7 @@ function run(
   }
   const link = lstatSync(target.path, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(target.path) : null;
   if (change.kind === "link" || (change.kind === "remove" && link !== null)) {
-    replaceLink(change, target.path, link, undo, root);
+    replaceLink(change, target.path, link, undo, env);
     return;
   }
   const previous = readBytes(target.path);
@@ -104,7 +104,7 @@ function run(
     const current = previous === null ? null : previous.toString("utf8");
     if (current !== change.before) throw new ConcurrentEditError(change.path);
     if (backups && previous !== null && !change.internal) {
-      for (const dir of makeParent(join(backupsDir(env), "-"), root)) undo.push({ kind: "rmdir", path: dir });
+      for (const dir of makeParent(join(backupsDir(env), "-"), env)) undo.push({ kind: "rmdir", path: dir });
       const copy = backUp(target.path, env, nowMs);
       undo.push({ kind: "unlink", path: copy });
       backups.push({ of: target.path, copy });
@@ -117,7 +117,7 @@ function run(
     undo.push({ kind: "restore", path: target.path, data: previous, mode: target.mode ?? 0o600, inPlace: false });
     return;
   }
-  for (const dir of makeParent(target.path, root)) undo.push({ kind: "rmdir", path: dir });
+  for (const dir of makeParent(target.path, env)) undo.push({ kind: "rmdir", path: dir });
   const mode = change.kind === "copy" ? change.mode : (target.mode ?? (isInside(target.path, root) ? 0o600 : 0o644));
   if (target.inPlace) writeInPlace(target.path, after);
   else writeFileAtomic(target.path, after, mode);
@@ -133,7 +133,7 @@ function run(
 }
 
 /** Makes or removes a symlink (the Node beside the executables), or removes a file with a symlink in its place. */
-function replaceLink(change: Change, path: string, link: string | null, undo: Undo[], root: string): void {
+function replaceLink(change: Change, path: string, link: string | null, undo: Undo[], env: Env): void {
   const previous = link === null ? readBytes(path) : null;
   if (link !== null) undo.push({ kind: "relink", path, target: link });
   else if (previous !== null)
@@ -142,7 +142,7 @@ function replaceLink(change: Change, path: string, link: string | null, undo: Un
     if (link !== null || previous !== null) unlinkSync(path);
     return;
   }
-  for (const dir of makeParent(path, root)) undo.push({ kind: "rmdir", path: dir });
+  for (const dir of makeParent(path, env)) undo.push({ kind: "rmdir", path: dir });
   const temp = `${path}.${process.pid}.tmp`;
   symlinkSync(change.target, temp);
   renameSync(temp, path);
@@ -197,14 +197,18 @@ function assertWritableDir(dir: string): void {
   accessSync(existing, constants.W_OK);
 }
 
-/** Makes the parent dirs of `path`, returning those it made, outermost first; carryover's own are private (0700). */
-function makeParent(path: string, root: string): string[] {
+/**
+ * Makes the parent dirs of `path`, returning those it made, outermost first; carryover's own are private (0700),
+ * through a stowed root's link as the hooks go through it.
+ */
+function makeParent(path: string, env: Env): string[] {
+  const root = carryoverRoot(env);
   const parent = dirname(path);
   const missing: string[] = [];
   for (let dir = parent; !statSync(dir, { throwIfNoEntry: false }) && dirname(dir) !== dir; dir = dirname(dir))
     missing.unshift(dir);
   if (parent === root || isInside(parent, root))
-    ensurePrivateDir(dirname(root), ...relative(dirname(root), parent).split(sep));
+    ensureCarryoverDir(env, ...relative(root, parent).split(sep).filter(Boolean));
   else if (missing.length > 0) mkdirSync(parent, { recursive: true });
   return missing;
 }

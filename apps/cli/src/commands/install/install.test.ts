@@ -45,6 +45,17 @@ describe("install", () => {
     expect(readFileSync(bin("package.json"), "utf8")).toBe('{"type":"commonjs"}\n');
   });
 
+  it("installs through a stowed ~/.claude/carryover that is the user's own, as the hooks go through it", async () => {
+    const target = join(kit.home, "dotfiles/claude/.claude/carryover");
+    mkdirSync(target, { recursive: true, mode: 0o700 });
+    writeFileSync(join(target, "config.json"), '{"pin": {"everyTurns": 3}}\n');
+    symlinkSync("../dotfiles/claude/.claude/carryover", join(kit.home, ".claude/carryover"));
+    expect(await kit.run("install", "post-compact")).toMatchObject({ code: 0, err: "" });
+    expect(existsSync(join(target, "bin", "carryover-post-compact"))).toBe(true);
+    expect(lstatSync(join(kit.home, ".claude/carryover")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(target, "config.json"), "utf8")).toBe('{"pin": {"everyTurns": 3}}\n');
+  });
+
   it("links the node on PATH beside the executables, where their prelude starts it, and says which and why", async () => {
     const result = await kit.run("install", "post-compact");
     const node = join(kit.root, "node-bin/node");
