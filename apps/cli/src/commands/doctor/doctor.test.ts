@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
@@ -288,4 +288,35 @@ it("reads CARRYOVER_* from a settings.json env as Claude Code hands them to the 
       fix: "unset CARRYOVER to turn them on",
     },
   ]);
+});
+
+it("follows a stowed ~/.claude/carryover that is the user's own, and names a refused one with the fix", async () => {
+  const target = join(kit.home, "dotfiles/claude/.claude/carryover");
+  mkdirSync(target, { recursive: true, mode: 0o700 });
+  chmodSync(target, 0o700);
+  mkdirSync(join(kit.home, ".claude"), { recursive: true });
+  symlinkSync("../dotfiles/claude/.claude/carryover", join(kit.home, ".claude/carryover"));
+  expect(await kit.run("install", "post-compact")).toMatchObject({ code: 0, err: "" });
+  const followed = await doctorJson();
+  expect(followed.code).toBe(0);
+  expect(followed.checks).toContainEqual({
+    status: "ok",
+    title: "~/.claude/carryover is a symlink to ~/dotfiles/claude/.claude/carryover, a private dir of yours: the hooks follow it",
+  });
+
+  chmodSync(target, 0o777);
+  writeFileSync(join(kit.home, ".claude/carryover.log"), "2026-12-01T10:00:00.000Z post-compact: refusing it\n");
+  const refused = await doctorJson();
+  expect(refused.code).toBe(1);
+  expect(failures(refused.checks)).toContainEqual({
+    status: "fail",
+    title:
+      `refusing ${join(kit.home, ".claude/carryover")}: it is a symlink to ${target}, which is writable by others ` +
+      "(mode 777): every carryover hook does nothing; the hooks log that to ~/.claude/carryover.log, last: " +
+      "2026-12-01T10:00:00.000Z post-compact: refusing it",
+    fix: `chmod 700 ${target}`,
+  });
+  chmodSync(target, 0o700);
+  expect(await kit.run("uninstall", "--all")).toMatchObject({ code: 0, err: "" });
+  expect(lstatSync(join(kit.home, ".claude/carryover")).isSymbolicLink()).toBe(true);
 });

@@ -17,6 +17,7 @@ import {
 } from "../../doctor/checks.ts";
 import { claudeChecks } from "../../doctor/claude.ts";
 import { configChecks } from "../../doctor/env.ts";
+import { rootChecks } from "../../doctor/root.ts";
 import { runnableChecks } from "../../doctor/runnable.ts";
 import { sandboxChecks } from "../../doctor/sandbox.ts";
 import { twiceChecks } from "../../doctor/twice.ts";
@@ -37,6 +38,7 @@ function run(args: ParsedArgs, io: Io): number {
   ];
   const checks: Check[] = [
     ...claudeChecks(context),
+    ...rootChecks(context),
     ...nodeChecks(context, layers),
     ...settingsFileChecks(layers),
     ...executableChecks(context, sites),
