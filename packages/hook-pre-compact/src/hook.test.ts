@@ -370,6 +370,14 @@ describe("the summary steering it prints", () => {
     expect(changesLog()).not.toContain("carryover-state");
   });
 
+  it("keeps the ledger's order of earlier summaries when the clock ran fast at one of them", async () => {
+    workedSession();
+    appendLedger(openSession(env, SESSION), { atMs: NOW - 600_000, trigger: "manual", promptId: "a", summary: "FIRST (clock fast)." }, 50);
+    appendLedger(openSession(env, SESSION), { atMs: NOW - 1_200_000, trigger: "auto", promptId: "b", summary: "SECOND." }, 50);
+    const output = (await invoke()) as string;
+    expect(output).toMatch(/\[1\] manual compaction, [^\n]*\nFIRST \(clock fast\)\.\n\[2\] auto compaction, [^\n]*\nSECOND\./);
+  });
+
   it("carries earlier summaries forward, oldest first, and quotes the compact-prep state", async () => {
     workedSession();
     appendLedger(openSession(env, SESSION), { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." }, 50);
