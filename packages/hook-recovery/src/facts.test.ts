@@ -141,6 +141,12 @@ describe("gatherFacts", () => {
     expect(facts.planModeBefore).toBe(true);
   });
 
+  it("the previous compaction is the ledger's last, even where a clock that ran fast dated an earlier one later", async () => {
+    appendLedger(openSession(env, SESSION), { atMs: COMPACTED_AT + 300_000, trigger: "auto", promptId: "p-1", summary: "1" }, 50);
+    appendLedger(openSession(env, SESSION), { atMs: COMPACTED_AT - 600_000, trigger: "auto", promptId: "p-2", summary: "2" }, 50);
+    expect((await gatherFacts(query())).previousCompactionAtMs).toBe(COMPACTED_AT - 600_000);
+  });
+
   it("the previous compaction comes from the ledger without this one, else from older boundaries", async () => {
     const earlier = COMPACTED_AT - 3_600_000;
     appendLedger(openSession(env, SESSION), { atMs: earlier, trigger: "auto", promptId: "p-old", summary: "old" }, 50);

@@ -75,7 +75,8 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
   const previousFromTranscript = (transcript?.compactions ?? [])
     .map((record) => record.atMs)
     .filter((atMs): atMs is number => atMs !== null && atMs < compaction.atMs - SAME_COMPACTION_WINDOW_MS);
-  const previousCompactionAtMs = earlier.length > 0 ? Math.max(...earlier.map((entry) => entry.atMs)) : (previousFromTranscript.at(-1) ?? null);
+  // The ledger's last, not its latest time: entries are in the compactions' order, times not when a clock jumped.
+  const previousCompactionAtMs = earlier.at(-1)?.atMs ?? previousFromTranscript.at(-1) ?? null;
   const tasks = readTaskList(tasksDir(env, session.id));
   const state = readStateFile(() => readCompactState(env, session.id, query.stateDir || undefined), log);
   return {
