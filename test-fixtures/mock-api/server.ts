@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { classifyMessages } from "./classify.ts";
 import { readUsageFiles } from "./overrides.ts";
 import { Planner } from "./plan.ts";
+import { fillStep } from "./fill.ts";
 import { compactionText, DEFAULT_MODEL, stepMessage } from "./reply.ts";
 import { formatSse, messageEvents } from "./sse.ts";
 import type { Message, MessagesBody, RecordedRequest, Step, Usage } from "./types.ts";
@@ -67,7 +68,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     }
     if (record.kind === "side") return { reply: stepMessage({ text: "Mock side reply." }, record.n, model, {}), delayMs: 0 };
     const { step, position } = planner.next(body.messages ?? []);
-    const reply = stepMessage(step, record.n, model, { ...usage, ...readUsageFiles(options.logDir) });
+    const usageNow = { ...usage, ...readUsageFiles(options.logDir) };
+    const reply = stepMessage(fillStep(step, body.messages ?? []), record.n, model, usageNow);
     planner.remember(reply, position);
     return { reply, delayMs: step.delay_ms ?? 0 };
   };
