@@ -40,7 +40,7 @@ export { projectSlug } from "./claude/slug.ts";
 export { contextTokensOf, levelPercent, type UsagePercents, type UsageReading, usagePercents } from "./claude/usage.ts";
 
 export { forEachCandidateLine, needle } from "./transcript/candidates.ts";
-export type { Activity, CompactionRecord, TaskItem, TodoItem, TranscriptFacts } from "./transcript/facts.ts";
+export type { Activity, CompactionRecord, TaskItem, TodoItem, TranscriptFacts, Worker } from "./transcript/facts.ts";
 export type { TranscriptLine } from "./transcript/line.ts";
 export { forEachTranscriptLine } from "./transcript/lines.ts";
 export { scanTranscript } from "./transcript/scan.ts";

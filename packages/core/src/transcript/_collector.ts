@@ -1,6 +1,7 @@
 import { type Check, type CommandChecks, commandChecks, covers } from "./_command-check.ts";
 import { userText } from "./_request.ts";
 import { summaryBody } from "./_summary.ts";
+import { WorkerLog } from "./_workers.ts";
 import type { Activity, CompactionRecord, TaskItem, TodoItem, ToolError, TranscriptFacts } from "./facts.ts";
 import type { TranscriptLine } from "./line.ts";
 
@@ -64,6 +65,8 @@ export interface CollectorOptions {
   ownPaths?: readonly string[] | undefined;
   /** Subagents' transcripts will be read after the session's: keep what their failures may be fixed by. */
   subagentsFollow?: boolean | undefined;
+  /** 2.x subagents' own transcripts by agentId, named on the agents that ran them. */
+  subagentTranscripts?: ReadonlyMap<string, string> | undefined;
 }
 
 class ActivityLog {
@@ -158,12 +161,14 @@ export class TranscriptCollector {
   private ownCommands = 0;
   private subagentFiles = 0;
   private badLines = 0;
+  readonly workers = new WorkerLog();
 
   constructor(private readonly options: CollectorOptions) {}
 
   /** The lines that follow are a subagent's own transcript (2.x). */
   beginSubagent(agentId: string): void {
     this.settleAll();
+    this.workers.nextFile();
     this.file += 1;
     this.subagentFiles += 1;
     this.agentId = agentId;
@@ -186,10 +191,15 @@ export class TranscriptCollector {
     else if (line.type === "user") this.user(line, lineNumber, offset);
     else if (line.type === "system") this.system(line, lineNumber);
     else if (line.type === "permission-mode") this.mode(line.permissionMode ?? line.mode);
+    else if (line.type === "attachment") this.attachment(line);
+    else if (line.type === "queue-operation" && line.operation === "enqueue" && typeof line.content === "string") {
+      this.workers.notified(line.content, timeOf(line));
+    }
   }
 
   finish(): Omit<TranscriptFacts, "skipped" | "bytesRead"> & { badLines: number; droppedEntries: number } {
     this.settleAll();
+    this.workers.finish();
     const last = this.compactions.at(-1) ?? null;
     return {
       ...this.session.activity(),
@@ -200,10 +210,11 @@ export class TranscriptCollector {
       lastUserRequest: this.lastRequest,
       planMode: this.planMode,
       compactions: this.compactions,
+      workers: this.workers.list(this.options.subagentTranscripts ?? new Map()),
       subagentFiles: this.subagentFiles,
       carryoverActivity: { fileChanges: this.ownFileChanges, commands: this.ownCommands },
       badLines: this.badLines,
-      droppedEntries: this.session.dropped,
+      droppedEntries: this.session.dropped + this.workers.dropped,
     };
   }
 
@@ -238,6 +249,7 @@ export class TranscriptCollector {
 
   private nextResponse(messageId: string): void {
     this.settleAll();
+    this.workers.movedOn();
     this.response += 1;
     this.responseId = messageId;
   }
@@ -246,6 +258,7 @@ export class TranscriptCollector {
     const target = targetOf(tool, input);
     const key = `${FILE_TOOLS.has(tool) ? "file" : tool}\0${targetKeyOf(tool, input)}`;
     const order = { file: this.file, response: this.response, atMs: at.atMs };
+    this.workers.called(id, tool, input, { atMs: at.atMs, line: at.line, agentId: this.agentId });
     const call: Call = { seq: ++this.seq, order, line: at.line, tool, target, key, cwd: at.cwd, sidechain: at.sidechain, recent: this.isRecent(at.atMs) };
     if (tool === "TodoWrite" && Array.isArray(input.todos)) call.todos = todoItems(input.todos);
     if (tool === "TaskCreate" && typeof input.subject === "string") call.subject = input.subject;
@@ -276,14 +289,29 @@ export class TranscriptCollector {
     for (const block of blocks) {
       if (block?.type !== "tool_result" || typeof block.tool_use_id !== "string") continue;
       toolResults = true;
+      const atMs = timeOf(line);
+      this.workers.resulted(block.tool_use_id, block.is_error === true, textOf(block.content), line.toolUseResult, atMs);
       if (block.is_error === true) this.failed(block.tool_use_id, block.content, timeOf(line));
       else this.taskCreated(block.tool_use_id, line.toolUseResult);
+    }
+    if (!toolResults && this.workers.active) {
+      const text = textOf(content);
+      if (text.includes("<task-notification>")) this.workers.notified(text, timeOf(line));
     }
     if (toolResults || this.inSubagent || line.isSidechain === true) return;
     if (line.isCompactSummary === true) return this.summary(line, lineNumber, offset);
     if (line.isMeta === true || line.isVisibleInTranscriptOnly === true) return;
     if (typeof line.permissionMode === "string") this.mode(line.permissionMode);
     this.userText(textOf(content));
+  }
+
+  private attachment(line: TranscriptLine): void {
+    const attachment = line.attachment;
+    if (!attachment || !this.workers.active) return;
+    if (attachment.type === "queued_command" && typeof attachment.prompt === "string") {
+      this.workers.notified(attachment.prompt, timeOf(line));
+    } else if (attachment.type === "task_status") this.workers.taskStatus(attachment as Block, timeOf(line));
+    else if (attachment.type === "session_cron_carry") this.workers.cronsCarried(attachment.tasks, timeOf(line));
   }
 
   private system(line: TranscriptLine, lineNumber: number | undefined): void {

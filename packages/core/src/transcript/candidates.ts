@@ -32,9 +32,17 @@ export function needle(full: string, anchor = full, hooks: Pick<Needle, "startAt
   return { full: Buffer.from(full), anchor: Buffer.from(anchor), anchorAt, ...hooks };
 }
 
+/**
+ * Byte strings known only while reading (the id of a call whose result is wanted), asked once per chunk after
+ * the needles listed before it have been searched, each with where in the chunk to start.
+ */
+export interface DynamicNeedle {
+  searches(): Iterable<{ bytes: Buffer; from: number }>;
+}
+
 export interface CandidateOptions {
   /** A line is decoded only when it holds one of these (a plain Buffer is its own anchor). */
-  needles: readonly (Needle | Buffer)[];
+  needles: readonly (Needle | Buffer | DynamicNeedle)[];
   /** Cheap look at a candidate's raw bytes; true skips it before decoding. */
   skipLine?(region: Buffer, start: number, end: number): boolean;
   /** Read only the last `maxBytes` of the file (its first, partial line is dropped). */
@@ -147,6 +155,14 @@ export async function forEachCandidateLine(path: string, options: CandidateOptio
 function scanRegion(region: Buffer, offset: number, place: { lines: number; counting: boolean }, options: CandidateOptions): void {
   const starts: number[] = [];
   for (const item of options.needles) {
+    if ("searches" in item) {
+      for (const { bytes, from } of item.searches()) {
+        for (let at = region.indexOf(bytes, from); at !== -1; at = region.indexOf(bytes, at + bytes.length)) {
+          starts.push(region.lastIndexOf(NEWLINE, at) + 1);
+        }
+      }
+      continue;
+    }
     const { full, anchor, anchorAt, startAt, onMatch, accept }: Needle = Buffer.isBuffer(item) ? { full: item, anchor: item, anchorAt: 0 } : item;
     const from = startAt ? startAt() : 0;
     if (from === null) continue;

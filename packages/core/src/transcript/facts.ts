@@ -59,6 +59,57 @@ export interface CompactionRecord {
   summary: string | null;
 }
 
+/**
+ * What a worker is: a background shell (`Bash` with `run_in_background`), a `Monitor`, a subagent (`Agent`, or
+ * `Task` before 2.1), or a scheduled prompt (`CronCreate`).
+ */
+export type WorkerKind = "shell" | "monitor" | "agent" | "cron";
+
+/**
+ * Where a worker stands as the transcript tells it. `stopped`: it did not finish before its Claude Code process
+ * ended (2.1.332 says so on resume); `unknown`: its call got no result, yet the session went on; `ended`: a cron
+ * Claude Code no longer carried at a later compaction (a one-shot that fired, or one that expired).
+ */
+export type WorkerState =
+  | "running"
+  | "completed"
+  | "failed"
+  | "killed"
+  | "stopped"
+  | "unknown"
+  | "scheduled"
+  | "deleted"
+  | "ended";
+
+/** A worker the session started, from what Claude Code wrote about it (its call, result and notifications). */
+export interface Worker {
+  kind: WorkerKind;
+  /** Claude Code's id for it (`b59zb2ul9`, `bash_1`, an agentId, a cron job's id); the tool_use id when it has none. */
+  id: string;
+  /** The call's description (a cron's prompt); "" when it had none. */
+  description: string;
+  /** A shell's or monitor's command, a cron's schedule; null for an agent. */
+  command: string | null;
+  state: WorkerState;
+  /** An agent's subagent_type. */
+  agentType?: string;
+  /** It ran in the background: shells and monitors always, an agent when it was launched async. */
+  background: boolean;
+  /** Where Claude Code writes its output (a background agent's is a link to its transcript). */
+  outputFile?: string;
+  /** A 2.x subagent's own transcript (`<session>/subagents/agent-<id>.jsonl`), when it exists. */
+  transcript?: string;
+  /** How it ended, in Claude Code's words ("Background command \"x\" failed with exit code 3"). */
+  detail?: string;
+  startedAtMs: number | null;
+  /** When the transcript says it ended; null while it runs or when the file does not say. */
+  endedAtMs: number | null;
+  /** 1-based line of the call; absent when only the file's tail was read or it is known from a later line only. */
+  line?: number;
+  /** The 2.x subagent whose transcript started it; absent for the session's own calls. */
+  startedBy?: string;
+}
+
 /** Files, commands and errors over a stretch of the session. */
 export interface Activity {
   filesChanged: FileChange[];
@@ -88,6 +139,8 @@ export interface TranscriptFacts extends Activity {
   /** The last permission mode seen was "plan". */
   planMode: boolean;
   compactions: CompactionRecord[];
+  /** Background shells, monitors, subagents and crons the session started, oldest first. */
+  workers: Worker[];
   /** 2.x subagent transcripts read beside the session's (`<session>/subagents/agent-*.jsonl`). */
   subagentFiles: number;
   /** carryover's own writes (state file, changes log, memory) and commands (`carryover-state`), left out. */

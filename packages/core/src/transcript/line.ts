@@ -19,7 +19,10 @@ export interface TranscriptLine {
   sourceToolUseID?: unknown;
   message?: { id?: unknown; model?: unknown; content?: unknown; usage?: unknown };
   toolUseResult?: unknown;
-  attachment?: { type?: unknown; hookEvent?: unknown; content?: unknown };
+  attachment?: { type?: unknown; hookEvent?: unknown; content?: unknown; prompt?: unknown; tasks?: unknown };
+  /** `queue-operation` lines: `enqueue` with the queued text in `content`. */
+  operation?: unknown;
+  content?: unknown;
   rendered?: unknown;
   shape?: unknown;
   compactMetadata?: {

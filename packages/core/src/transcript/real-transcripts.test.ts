@@ -22,6 +22,7 @@ interface Expected {
   todos: Array<{ content: string; status: string }> | null;
   tasks: Array<{ id: string; subject: string; status: string }>;
   plans: string[];
+  workers: Array<{ line: number; kind: string; id: string; description: string; command: string | null; state: string; background: boolean; agentType?: string }>;
 }
 
 const cases = readdirSync(DIR)
@@ -77,6 +78,20 @@ describe.each(cases.map((expected) => [expected.transcript, expected] as const))
     const whole = expected.session ?? expected.work;
     expect(activity(await scan())).toEqual(expectedActivity(whole));
     expectMessages(await scan(), whole);
+  });
+
+  it("follows the workers the session started: shells, monitors, subagents and crons, to their last state", async () => {
+    const found = (await scan()).workers.map(({ line, kind, id, description, command, state, background, agentType }) => ({
+      line,
+      kind,
+      id,
+      description,
+      command,
+      state,
+      background,
+      ...(agentType !== undefined ? { agentType } : {}),
+    }));
+    expect(found).toEqual(expected.workers);
   });
 
   it("keeps the todos, tasks and plans, and finds no carryover activity", async () => {

@@ -1,7 +1,8 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { TranscriptCollector } from "./_collector.ts";
-import { type CandidateStats, forEachCandidateLine, type Needle, needle } from "./candidates.ts";
+import { WORKER_TOOLS } from "./_workers.ts";
+import { type CandidateStats, type DynamicNeedle, forEachCandidateLine, type Needle, needle } from "./candidates.ts";
 import type { TranscriptFacts } from "./facts.ts";
 import { readUsageBefore } from "./tail.ts";
 
@@ -21,15 +22,20 @@ export interface ScanOptions {
 // Every line the facts come from holds one of these; the rest (tool output, attachments, request
 // bookkeeping: most of the bytes) is never decoded. They also occur inside bookkeeping lines, so the
 // parsed line's `type` decides.
-function needles(collector: TranscriptCollector): Needle[] {
+function needles(collector: TranscriptCollector): Array<Needle | DynamicNeedle> {
   // Where this chunk's first TaskCreate call is: a task's id is only in its result, further on.
   let taskCreateAt: number | null = null;
+  // This chunk's worker calls (a background Bash, an Agent…), whose results are decoded: only they name the worker.
+  let workerCalls: Array<{ id: string; at: number }> = [];
+  const workersFrom = () => (collector.workers.active ? 0 : (workerCalls[0]?.at ?? null));
   return [
     // Anchors are picked by measurement on generated 2.1.332 transcripts (see `needle`).
     needle('"type":"tool_use"', '_use"', {
       // The block's name sits beside its type (2.1.332: `{"type":"tool_use","id":"…","name":"…"`).
       onMatch: (region, at) => {
         if (taskCreateAt === null && region.subarray(Math.max(0, at - PEEK_BYTES), at + PEEK_BYTES).includes(TASK_CREATE_NAME)) taskCreateAt = at;
+        const call = workerCall(region, at);
+        if (call) workerCalls.push({ id: call, at });
       },
     }),
     needle('"is_error":true', "_error"),
@@ -48,7 +54,57 @@ function needles(collector: TranscriptCollector): Needle[] {
         return from;
       },
     }),
+    // The results of worker calls: this chunk's, and those of earlier chunks' calls still awaited.
+    {
+      searches: () => {
+        const searches = [...collector.workers.awaitingResults()].map((id) => ({ bytes: resultNeedle(id), from: 0 }));
+        for (const { id, at } of workerCalls) searches.push({ bytes: resultNeedle(id), from: at });
+        return searches;
+      },
+    },
+    // What Claude Code writes about workers later: searched once one is known, or from this chunk's first call.
+    needle("<task-notification>", "<task-notif", { startAt: workersFrom }),
+    needle('"type":"task_status"', "task_status", { startAt: workersFrom }),
+    needle('"type":"session_cron_carry"', "session_cron_carry", {
+      startAt: () => {
+        const from = workersFrom();
+        workerCalls = [];
+        return from;
+      },
+    }),
   ];
+}
+
+const TOOL_USE_BYTES = Buffer.byteLength('"type":"tool_use"');
+const ID_KEY = Buffer.from(',"id":"');
+const NAME_KEY = Buffer.from('","name":"');
+const BACKGROUND = Buffer.from('"run_in_background":true');
+const MAX_ID_BYTES = 128;
+
+/** A worker call's id at a tool_use match, from its bytes (every version: `"type":"tool_use","id":"…","name":"…"`). */
+function workerCall(region: Buffer, at: number): string | null {
+  const idAt = at + TOOL_USE_BYTES;
+  if (!bytesAt(region, ID_KEY, idAt)) return null;
+  const idStart = idAt + ID_KEY.length;
+  const idEnd = region.indexOf(QUOTE, idStart);
+  if (idEnd === -1 || idEnd - idStart > MAX_ID_BYTES || !bytesAt(region, NAME_KEY, idEnd)) return null;
+  const nameStart = idEnd + NAME_KEY.length;
+  const nameEnd = region.indexOf(QUOTE, nameStart);
+  if (nameEnd === -1 || nameEnd - nameStart > MAX_ID_BYTES) return null;
+  const name = region.toString("latin1", nameStart, nameEnd);
+  if (name === "Bash") {
+    const lineEnd = region.indexOf(NEWLINE, nameEnd);
+    if (region.subarray(nameEnd, lineEnd === -1 ? region.length : lineEnd).indexOf(BACKGROUND) === -1) return null;
+  } else if (!WORKER_TOOLS.has(name)) return null;
+  return region.toString("utf8", idStart, idEnd);
+}
+
+function bytesAt(region: Buffer, bytes: Buffer, at: number): boolean {
+  return at + bytes.length <= region.length && region.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
+}
+
+function resultNeedle(id: string): Buffer {
+  return Buffer.from(`"tool_use_id":${JSON.stringify(id)}`);
 }
 
 const USER_CONTENT_BYTES = Buffer.byteLength('"role":"user","content":');
@@ -64,8 +120,9 @@ const PEEK_BYTES = 200;
 // Bookkeeping lines start with their type (2.1.332: `{"type":"api-request-blob",…`); conversation lines
 // start with `{"parentUuid"`. A line whose leading type is not one we read is dropped before decoding.
 const TYPE_FIRST = Buffer.from('{"type":"');
-const READ_TYPES = new Set(["user", "assistant", "system", "permission-mode"]);
+const READ_TYPES = new Set(["user", "assistant", "system", "attachment", "permission-mode", "queue-operation"]);
 const QUOTE = 0x22;
+const NEWLINE = 0x0a;
 
 function isBookkeeping(region: Buffer, start: number, end: number): boolean {
   const typeStart = start + TYPE_FIRST.length;
@@ -77,12 +134,18 @@ function isBookkeeping(region: Buffer, start: number, end: number): boolean {
 /**
  * Reads a Claude Code transcript (JSONL) without loading it whole, and the 2.x subagent transcripts beside
  * it, and returns what the session did: files changed, commands run, errors and whether they were fixed,
- * todos, tasks, plans, the last request, plan mode and compactions. Throws when the session's file cannot
+ * todos, tasks, plans, the last request, plan mode, compactions and the workers it started.
+ * Throws when the session's file cannot
  * be opened; lines it cannot read are counted in `skipped`.
  */
 export async function scanTranscript(path: string, options: ScanOptions = {}): Promise<TranscriptFacts> {
   const subagents = options.subagents === false ? [] : subagentTranscripts(path);
-  const collector = new TranscriptCollector({ plansDir: options.plansDir, ownPaths: options.ownPaths, subagentsFollow: subagents.length > 0 });
+  const collector = new TranscriptCollector({
+    plansDir: options.plansDir,
+    ownPaths: options.ownPaths,
+    subagentsFollow: subagents.length > 0,
+    subagentTranscripts: new Map(subagents.map(({ agentId, file }) => [agentId, file])),
+  });
   const read = (file: string, maxBytes: number | undefined) =>
     forEachCandidateLine(file, {
       needles: needles(collector),
