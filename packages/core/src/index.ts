@@ -1,5 +1,5 @@
 // What the hooks, the skill, the context report and the CLI share, by concern. Lower folders never import
-// higher ones: errors and env, then text, fs, claude, transcript, session, schema, config, runtime.
+// higher ones: errors and env, then text, fs, claude, transcript, workers, session, schema, config, runtime.
 export { CarryoverError, errorMessage } from "./errors.ts";
 export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
 
@@ -44,6 +44,8 @@ export type { Activity, CompactionRecord, TaskItem, TodoItem, TranscriptFacts, W
 export type { TranscriptLine } from "./transcript/line.ts";
 export { forEachTranscriptLine } from "./transcript/lines.ts";
 export { scanTranscript } from "./transcript/scan.ts";
+export { type CompactionWorkers, compactionWorkers, paneLines, workerLine } from "./workers/describe.ts";
+export { readTmuxWindow, type TmuxWindow } from "./workers/panes.ts";
 
 export {
   COMPACTED_MARKER,
