@@ -6,6 +6,7 @@ export {
   homeDir,
   isAutoMemoryEnabled,
   readLedger,
+  readTmuxWindow,
   transcriptPath,
 } from "@carryover/core";
 export { writeChangesLog } from "./changes-log.ts";

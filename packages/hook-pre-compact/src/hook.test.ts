@@ -220,6 +220,77 @@ describe("the mechanical snapshot", () => {
   });
 });
 
+describe("the workers", () => {
+  const notification = (taskId: string, status: string) => ({
+    type: "queue-operation",
+    operation: "enqueue",
+    timestamp: "2026-11-29T17:14:00.000Z",
+    content: [
+      "<task-notification>",
+      `<task-id>${taskId}</task-id>`,
+      `<status>${status}</status>`,
+      "<summary>Background command ended</summary>",
+      "</task-notification>",
+    ].join("\n"),
+  });
+  const output = (taskId: string) => `/tmp/claude-0/s/tasks/${taskId}.output`;
+  const shell = (id: string, taskId: string, command: string, description: string) => [
+    callLine(id, "Bash", { command, description, run_in_background: true }),
+    resultLine(id, `Command running in background with ID: ${taskId}. Output is being written to: ${output(taskId)}.`, false, {
+      backgroundTaskId: taskId,
+    }),
+  ];
+
+  it("are in the snapshot's Worker Topology and the steering: a running shell with its id, an ended one as ended", async () => {
+    workedSession([
+      ...shell("w1", "bsrv01", "pnpm dev --port 3001", "dev server"),
+      ...shell("w2", "blint02", "pnpm lint", "lint"),
+      notification("blint02", "failed"),
+      callLine("w3", "Agent", { description: "survey the API", prompt: "x", subagent_type: "Explore" }),
+      resultLine("w3", "the API has 3 routes", false, { status: "completed", agentId: "a1b2c3", agentType: "Explore" }),
+    ]);
+    const steering = (await invoke()) as string;
+    const snapshot = read(mechanicalSnapshotPath(openSession(env, SESSION)));
+    const topology = snapshot.split("## Worker Topology\n\n")[1]!.split("\n## ")[0]!;
+    expect(topology).toBe(
+      [
+        "Still at work when this compaction began (from the transcript):",
+        "- shell `bsrv01` “dev server”: `pnpm dev --port 3001` — running; output: /tmp/claude-0/s/tasks/bsrv01.output",
+        "Ended earlier:",
+        "- shell `blint02` “lint”: `pnpm lint` — failed; output: /tmp/claude-0/s/tasks/blint02.output",
+        "- agent `a1b2c3` (Explore) “survey the API” — completed",
+        "Roles and assignments beyond these descriptions are not recorded mechanically.",
+        "",
+      ].join("\n"),
+    );
+    expect(steering).toContain(
+      'what it was doing, so that none is started again: shell `bsrv01` (“dev server”, `pnpm dev --port 3001`).',
+    );
+    expect(steering).not.toContain("blint02");
+  });
+
+  it("leave out what ended before the previous compaction, and keep one started after it that still runs", async () => {
+    workedSession([
+      ...shell("w1", "bold01", "make old", "old job"),
+      notification("bold01", "completed"),
+      boundaryLine("auto", 70_000, "2026-11-29T17:14:05.000Z"),
+      ...shell("w2", "bnew02", "make new", "new job"),
+    ]);
+    await invoke();
+    const snapshot = read(mechanicalSnapshotPath(openSession(env, SESSION)));
+    expect(snapshot).toContain("- shell `bnew02` “new job”: `make new` — running");
+    expect(snapshot).not.toContain("bold01");
+  });
+
+  it("say so when there are none and the session is not inside tmux", async () => {
+    workedSession();
+    await invoke();
+    expect(read(mechanicalSnapshotPath(openSession(env, SESSION)))).toContain(
+      "## Worker Topology\n\nNo background shell, monitor, subagent or cron in the transcript, and not inside tmux.\n",
+    );
+  });
+});
+
 describe("the memory entry", () => {
   it("is a dated topic file in Claude Code's format, in the sessions list MEMORY.md has one line to", async () => {
     workedSession();

@@ -3,6 +3,7 @@ import type { HookDefinition } from "@carryover/core";
 import type { keys } from "./config.ts";
 import type { Scope } from "./describe.ts";
 import type { Compaction } from "./sections.ts";
+import type { Topology } from "./snapshot.ts";
 
 export const hook: HookDefinition<"PreCompact", typeof keys> = {
   name: "pre-compact",
@@ -29,8 +30,11 @@ export const hook: HookDefinition<"PreCompact", typeof keys> = {
         return null;
       }
     };
-    const prepQuery = { compaction, previousAtMs: previousAtMs >= 0 ? previousAtMs : null };
+    const since = previousAtMs >= 0 ? previousAtMs : null;
+    const prepQuery = { compaction, previousAtMs: since };
     const prep = attempt("compact-prep state", () => deps.readPrepState(env, session, stateDir, prepQuery));
+    const window = attempt("tmux panes", () => deps.readTmuxWindow(env));
+    const topology: Topology = { previousCompactionAtMs: since, window };
 
     if (facts) {
       const changes = deps.changesLogPath(projectDir, changesFile);
@@ -39,7 +43,7 @@ export const hook: HookDefinition<"PreCompact", typeof keys> = {
       const wrote = {
         changesFile: changes && attempt("changes log", () => deps.writeChangesLog(env, changes, compaction, facts, scope)),
         snapshot: snapshot
-          ? attempt("snapshot", () => deps.writeSnapshot(session, compaction, facts, scope, transcript))
+          ? attempt("snapshot", () => deps.writeSnapshot(session, compaction, facts, scope, transcript, topology))
           : null,
         memoryTopic: memory
           ? attempt("memory entry", () => deps.writeMemoryEntry(env, input.cwd, compaction, facts, scope, prep).topicPath)
@@ -50,6 +54,7 @@ export const hook: HookDefinition<"PreCompact", typeof keys> = {
     }
     if (!config.hook.steering) return null;
     const earlier = deps.earlierSummaries(summaries, facts?.compactions ?? []);
-    return deps.steeringText({ compaction, earlier, prep, facts, scope, maxChars: config.hook.steeringMaxChars });
+    const maxChars = config.hook.steeringMaxChars;
+    return deps.steeringText({ compaction, earlier, prep, facts, topology, scope, maxChars });
   },
 };

@@ -1,7 +1,8 @@
-import { capText, MAX_CONTEXT_CHARS, type TranscriptFacts } from "@carryover/core";
+import { capText, compactionWorkers, MAX_CONTEXT_CHARS, type TranscriptFacts } from "@carryover/core";
 import { code, oneLine, type Scope, shownPath, utcMinute } from "./describe.ts";
 import type { EarlierSummary } from "./earlier.ts";
 import type { PrepState } from "./prep-state.ts";
+import type { Topology } from "./snapshot.ts";
 
 export interface SteeringInput {
   /** This compaction. */
@@ -10,6 +11,8 @@ export interface SteeringInput {
   earlier: readonly EarlierSummary[];
   prep: PrepState | null;
   facts: TranscriptFacts | null;
+  /** The previous compaction's time and the tmux window, as the snapshot has them. */
+  topology: Topology;
   scope: Scope;
   maxChars: number;
 }
@@ -44,15 +47,16 @@ export function steeringText(input: SteeringInput): string {
   const head = `carryover pre-compact: what the summary of this compaction (${trigger}, ${utcMinute(atMs)}) must hold; it concerns that summary only.`;
   const prep = prepQuote(input.prep);
   const facts = input.facts ? factsLine(input.facts, input.scope) : "";
+  const workers = workersLine(input.facts, input.topology);
   const earlier = input.earlier;
   // The latest earlier summary opens the conversation being summarized; a manual compaction's output is echoed
   // into the next conversation, so it does not repeat it.
   const quoted = trigger === "manual" ? earlier.slice(0, -1) : earlier;
   const opening = openingText(earlier, quoted, input.facts);
-  const fixed = [head, opening, SECTIONS, prep, facts].filter(Boolean);
+  const fixed = [head, opening, SECTIONS, prep, facts, workers].filter(Boolean);
   const fixedChars = fixed.join("\n\n").length + BLOCK_OVERHEAD_CHARS;
   const block = quoted.some((entry) => entry.summary) ? summariesBlock(quoted, maxChars - fixedChars) : "";
-  const parts = [head, opening, ...(block ? [block] : []), SECTIONS, prep, facts].filter(Boolean);
+  const parts = [head, opening, ...(block ? [block] : []), SECTIONS, prep, facts, workers].filter(Boolean);
   return capText(parts.join("\n\n"), maxChars);
 }
 
@@ -131,6 +135,33 @@ function factsLine(facts: TranscriptFacts, scope: Scope): string {
   if (files.length > 0) parts.push(`files changed: ${list(files.map(code))}`);
   if (open.length > 0) parts.push(`unresolved errors: ${list(open.map((error) => `${error.tool} ${oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 80)} (${oneLine(error.message, 100)})`))}`);
   return `Since the previous compaction, the transcript shows these; the summary names them: ${parts.join("; ")}.`;
+}
+
+/**
+ * The workers still at work (from the transcript) and the tmux panes beside the session's own: a summary that
+ * drops them leaves the agent to start the same work again.
+ */
+function workersLine(facts: TranscriptFacts | null, topology: Topology): string {
+  const { live } = compactionWorkers(facts?.workers ?? [], topology.previousCompactionAtMs);
+  const workers = live.map((worker) => {
+    const what = [
+      worker.description && `“${oneLine(worker.description, 80)}”`,
+      worker.command && code(oneLine(worker.command, 80)),
+    ].filter(Boolean);
+    return `${worker.kind} ${code(worker.id)} (${what.join(", ") || worker.agentType || "no description"})`;
+  });
+  const panes = (topology.window?.panes ?? [])
+    .filter((pane) => !pane.self)
+    .map((pane) => {
+      const what = [pane.title && `“${oneLine(pane.title, 60)}”`, code(pane.command)].filter(Boolean);
+      return `tmux pane ${code(pane.id)} (${what.join(", ")})`;
+    });
+  if (workers.length === 0 && panes.length === 0) return "";
+  return (
+    "These workers were at work when this compaction began (the transcript and tmux say so); the summary names " +
+    'each under "Current phase" with its id and what it was doing, so that none is started again: ' +
+    `${list([...workers, ...panes])}.`
+  );
 }
 
 function list(items: string[]): string {
