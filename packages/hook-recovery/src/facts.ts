@@ -1,7 +1,9 @@
 import { existsSync, lstatSync } from "node:fs";
 import {
   changesLogPath,
+  type CompactionWorkers,
   type CompactState,
+  compactionWorkers,
   compactStatePath,
   type Env,
   errorMessage,
@@ -12,12 +14,14 @@ import {
   plansDir,
   readCompactState,
   readLedger,
+  readTmuxWindow,
   SAME_COMPACTION_WINDOW_MS,
   orderStateByCount,
   scanTranscript,
   type Session,
   type StateOrder,
   type TaskItem,
+  type TmuxWindow,
   tasksDir,
   type TodoItem,
   type TranscriptFacts,
@@ -48,6 +52,10 @@ export interface RecoveryFacts {
   planModeBefore: boolean;
   /** The prompt's permission mode (UserPromptSubmit only). */
   permissionModeNow?: string | undefined;
+  /** Background shells, monitors, subagents and crons, as the transcript has them. */
+  workers: CompactionWorkers;
+  /** The tmux window Claude Code runs in; null outside tmux. */
+  tmux: TmuxWindow | null;
 }
 
 export interface FactsQuery {
@@ -96,6 +104,8 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
     changesFile: existingFile(changesLogPath(query.projectDir, query.changesFile)),
     planModeBefore: transcript?.planMode ?? false,
     permissionModeNow: query.permissionModeNow,
+    workers: compactionWorkers(transcript?.workers ?? [], previousCompactionAtMs),
+    tmux: tmuxWindow(env, log),
   };
 }
 
@@ -104,6 +114,15 @@ async function scan(path: string, env: Env, log: (message: string) => void): Pro
     return await scanTranscript(path, { plansDir: plansDir(env) });
   } catch (error) {
     log(`transcript not read (${errorMessage(error)}); recovering without plans, todos and plan mode`);
+    return null;
+  }
+}
+
+function tmuxWindow(env: Env, log: (message: string) => void): TmuxWindow | null {
+  try {
+    return readTmuxWindow(env);
+  } catch (error) {
+    log(`tmux panes not read: ${errorMessage(error)}`);
     return null;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CompactState } from "@carryover/core";
+import type { CompactState, TmuxWindow, Worker } from "@carryover/core";
 import type { RecoveryFacts } from "./facts.ts";
 import { renderRecovery } from "./render.ts";
 
@@ -23,6 +23,8 @@ function facts(overrides: Partial<RecoveryFacts> = {}): RecoveryFacts {
     todos: null,
     changesFile: null,
     planModeBefore: false,
+    workers: { live: [], ended: [], omitted: 0 },
+    tmux: null,
     ...overrides,
   };
 }
@@ -77,6 +79,53 @@ describe("renderRecovery", () => {
     expect(render({ state: state(), stateOrder: "since-previous", previousCompactionAtMs: AT - 60 * MIN })).toContain(
       "4 min before this compaction and after the previous one (2026-11-29T16:14:24Z).",
     );
+  });
+
+  it("lists the workers right after the compaction line, with how to check on each before starting it again", () => {
+    const shell: Worker = {
+      kind: "shell",
+      id: "b1w4gdyd7",
+      description: "dev server",
+      command: "pnpm dev",
+      state: "running",
+      background: true,
+      outputFile: "/tmp/claude-0/p/s/tasks/b1w4gdyd7.output",
+      startedAtMs: AT - 5 * MIN,
+      endedAtMs: null,
+    };
+    const agent: Worker = {
+      kind: "agent",
+      id: "a9ba829fe6a0ede78",
+      description: "bg researcher",
+      command: null,
+      agentType: "general-purpose",
+      state: "completed",
+      background: true,
+      transcript: "/home/u/.claude/projects/p/s/subagents/agent-a9ba829fe6a0ede78.jsonl",
+      startedAtMs: AT - 4 * MIN,
+      endedAtMs: AT - MIN,
+    };
+    const window: TmuxWindow = {
+      session: "work",
+      windowId: "@1",
+      windowName: "main",
+      panes: [
+        { id: "%0", index: 0, title: "host", command: "claude", path: "/p", pid: 10, self: true },
+        { id: "%1", index: 1, title: "worker-a", command: "sleep", path: "/p", pid: 11, self: false },
+      ],
+    };
+    const text = render({ workers: { live: [shell], ended: [agent], omitted: 0 }, tmux: window });
+    expect(text.split("\n").slice(1, 9)).toEqual([
+      "Workers this session started, as the transcript had them when it compacted: facts to check before starting the same work again.",
+      "- Still at work then:",
+      "  - shell `b1w4gdyd7` “dev server”: `pnpm dev` — running; output: /tmp/claude-0/p/s/tasks/b1w4gdyd7.output (that file has its output so far; TaskStop with task_id b1w4gdyd7 stops it)",
+      "- Ended before it:",
+      "  - agent `a9ba829fe6a0ede78` (general-purpose) “bg researcher” — completed; transcript: /home/u/.claude/projects/p/s/subagents/agent-a9ba829fe6a0ede78.jsonl (its result is in that transcript)",
+      "- tmux window @1 “main” (`tmux capture-pane -p -t <pane>` shows what a pane shows):",
+      "  - pane `%0` “host” (this Claude Code session) — running `claude` in /p",
+      "  - pane `%1` “worker-a” — running `sleep` in /p",
+    ]);
+    expect(render()).not.toContain("Workers");
   });
 
   it("says what is wrong with the state file", () => {

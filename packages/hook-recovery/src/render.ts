@@ -1,6 +1,7 @@
 import { capText, STATE_HEADERS, type TaskItem, type TodoItem } from "@carryover/core";
 import type { CompactState, StateOrder } from "@carryover/core";
 import type { RecoveryFacts } from "./facts.ts";
+import { workerLines } from "./workers.ts";
 
 /** The first words of every recovery context; also how a delivered one is recognised in the transcript. */
 export const RECOVERY_HEADING = "carryover recovery";
@@ -13,6 +14,7 @@ export function renderRecovery(facts: RecoveryFacts, maxChars: number): string {
   const lines = [
     `${RECOVERY_HEADING}: this conversation was compacted ${compactedWhen(facts)}. The summary of the earlier conversation was written by a model from the history: its next steps are hypotheses, to be checked against the plan, the state file and the task list below before acting on them.`,
     ...planModeLines(facts),
+    ...workerLines(facts.workers, facts.tmux),
     "What this session keeps on disk:",
     ...stateLines(facts),
     ...planLines(facts.plans),
