@@ -1,8 +1,9 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { openSession, readCompactState, recordCompaction, renderState, verifyState } from "@carryover/core";
+import { openSession, projectSlug, readCompactState, recordCompaction, renderState, verifyState } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { callLine, promptLine, resultLine, writeTranscript } from "../../../test-fixtures/transcripts/lines.ts";
 import { runStateCli } from "./cli.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
@@ -204,3 +205,26 @@ describe("show and usage", () => {
     }
   });
 });
+
+describe("workers", () => {
+  it("prints the workers the session's transcript records, for ## Worker Topology", async () => {
+    const transcript = join(env.HOME!, ".claude/projects", projectSlug(join(root, "proj")), `${SESSION}.jsonl`);
+    mkdirSync(join(transcript, ".."), { recursive: true });
+    writeTranscript(transcript, [
+      promptLine("serve it"),
+      callLine("c1", "Bash", { command: "pnpm dev", description: "dev server", run_in_background: true }),
+      resultLine("c1", "Command running in background with ID: b1. Output is being written to: /tmp/t/b1.output.", false, { backgroundTaskId: "b1" }),
+    ]);
+    let stdout = "";
+    const code = await runStateCli(["workers"], { env, cwd: root, nowMs: 0, out: (text) => (stdout += text), err: () => {} });
+    expect(code).toBe(0);
+    expect(stdout).toBe("Still at work:\n- shell `b1` “dev server”: `pnpm dev` — running; output: /tmp/t/b1.output\n");
+  });
+
+  it("says it found no transcript, and still exits 0", async () => {
+    let stdout = "";
+    expect(await runStateCli(["workers"], { env, cwd: root, nowMs: 0, out: (text) => (stdout += text), err: () => {} })).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^No transcript of session ${SESSION} under .*: no workers read\\.\\n$`));
+  });
+});
+

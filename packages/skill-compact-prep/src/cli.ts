@@ -31,23 +31,36 @@ CLAUDE_CODE_SESSION_ID (set in Claude Code's Bash tool commands).
                and is then kept as <path>.bak
   verify       check that every header is present, in order, and that the sections are filled
   show         print the state file
+  workers      print the workers Claude Code recorded (background shells, monitors, subagents, crons) and
+               the tmux panes of this window: the facts for ## Worker Topology
 `;
 
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
 
-/** The whole CLI: returns the exit code; every failure is one line on stderr. */
-export function runStateCli(argv: readonly string[], io: CliIO): number {
+/** The whole CLI: returns the exit code (`workers` reads a transcript: a promise); every failure is one line on stderr. */
+export function runStateCli(argv: readonly string[], io: CliIO): number | Promise<number> {
+  const failed = (error: unknown) => {
+    io.err(`carryover-state: ${errorMessage(error)}\n`);
+    return error instanceof CarryoverError && error.code === "BAD_INPUT" ? EXIT_USAGE : EXIT_FAILED;
+  };
   try {
     const args = parseArgs(argv);
     if (args.command === "help") {
       io.out(USAGE);
       return 0;
     }
+    if (args.command === "workers") {
+      const sessionId = resolveSessionId(args.session, io.env);
+      // Only this command reads a transcript: the others do not load the reader.
+      return import("./workers.ts").then(({ workersText }) => workersText(sessionId, io.env, io.cwd)).then((text) => {
+        io.out(text);
+        return 0;
+      }, failed);
+    }
     return runCommand(args, io);
   } catch (error) {
-    io.err(`carryover-state: ${errorMessage(error)}\n`);
-    return error instanceof CarryoverError && error.code === "BAD_INPUT" ? EXIT_USAGE : EXIT_FAILED;
+    return failed(error);
   }
 }
 

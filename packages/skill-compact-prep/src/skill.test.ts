@@ -20,7 +20,7 @@ describe("SKILL.md", () => {
 
   it("calls the state CLI from the skill dir with the substituted session id, using commands it has", () => {
     const calls = [...body.matchAll(/"\$\{CLAUDE_SKILL_DIR\}\/carryover-state" (\S+) (.*?)`/g)];
-    expect(calls.map(([, command]) => command)).toEqual(["init", "verify"]);
+    expect(calls.map(([, command]) => command)).toEqual(["init", "workers", "verify"]);
     for (const [, command, rest] of calls) {
       expect(COMMANDS).toContain(command);
       expect(rest).toContain('--session "${CLAUDE_SESSION_ID}"');

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compactStatePath } from "@carryover/core";
@@ -25,6 +25,18 @@ it("the built executable writes, verifies and shows a state file", () => {
   writeFileSync(path, readFileSync(path, "utf8").replace("## Recovery Notes\n\n(none)", "## Recovery Notes\n\nVerify before deploying."));
   expect(state(["verify"])).toMatchObject({ status: 0, stdout: `${path}: all 9 headers present, in order\n` });
   expect(state(["show"]).stdout).toContain("Verify before deploying.");
+});
+
+it("the built executable prints the workers of a transcript Claude Code 2.1.332 wrote (its reader loads on demand)", () => {
+  // The captured session: three background shells, a monitor and a cron, as the real CLI recorded them.
+  const captured = "e5c7a7c4-4f3e-4d55-93e7-7dbd39659ef3";
+  const dir = join(root, ".claude/projects/-home-user-proj");
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(import.meta.dirname, "../../../test-fixtures/payloads/transcript-sample.workers.jsonl"), join(dir, `${captured}.jsonl`));
+  const result = state(["workers", "--session", captured]);
+  expect(result).toMatchObject({ status: 0, stderr: "" });
+  expect(result.stdout).toContain("Still at work:\n- cron `f03a876f` “check the deploy”: `*/7 * * * *` — scheduled\n");
+  expect(result.stdout).toContain("- shell `b35d0r3tg` “failing check”: `sleep 1; exit 3` — failed (exit code 3); output: /tmp/claude-0/");
 });
 
 it("refuses without a session id: exit 1, one line on stderr, nothing on stdout", () => {
