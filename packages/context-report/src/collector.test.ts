@@ -18,7 +18,16 @@ const shape = (system: string, tools: Array<Record<string, unknown>>) =>
 const boundary = (preTokens: number, postTokens: number, preserved: string[] = []) =>
   line({ type: "system", subtype: "compact_boundary", compactMetadata: { trigger: "auto", preTokens, postTokens, preservedMessages: { allUuids: preserved } } });
 
-const NO_WORK: WorkRecord = { since: "start", lastRequest: null, filesChanged: [], commands: [], errors: [], todos: [], tasks: [] };
+const NO_WORK: WorkRecord = {
+  since: "start",
+  lastRequest: null,
+  filesChanged: [],
+  commands: [],
+  errors: [],
+  todos: [],
+  tasks: [],
+  workers: [],
+};
 
 function report(lines: string[], env: Record<string, string> = {}): ContextReport {
   const collector = new ContextCollector();

@@ -95,6 +95,8 @@ export interface WorkRecord {
   /** The last TodoWrite list; the Task tools' list. */
   todos: Array<{ content: string; status: string }>;
   tasks: Array<{ id: string; subject: string; status: string }>;
+  /** Background shells, monitors, subagents and crons: those still at work, and those that ended since `since`. */
+  workers: Array<{ kind: string; id: string; description: string; command: string | null; state: string }>;
 }
 
 export interface Advice {

@@ -53,6 +53,10 @@ describe("terminal report", () => {
           ],
           todos: [{ content: "Task-85", status: "completed" }],
           tasks: [],
+          workers: [
+            { kind: "shell", id: "b1", description: "dev server", command: "go run .", state: "running" },
+            { kind: "agent", id: "a2", description: "review", command: null, state: "completed" },
+          ],
         },
       },
     );
@@ -65,6 +69,7 @@ describe("terminal report", () => {
     expect(text).toContain("  Commands       1 distinct, 5 runs, 4 failed\n");
     expect(text).toContain("  Errors         2, 1 fixed; unresolved: Bash go test ./...: # pkg\n");
     expect(text).toContain("  Progress       1 of 1 todos done\n");
+    expect(text).toContain("  Workers        1 at work: shell b1 “dev server”; 1 ended\n");
     expect(renderTerminal(reportWith({ messages: { tokens: 1 } }), { color: false })).toContain("Work this session (no compaction)\n");
   });
 

@@ -32,7 +32,22 @@ export function workLines(work: WorkRecord, cwd: string | null, style: Paint, co
   );
   const progress = [list("todos", work.todos.map((todo) => todo.status)), list("tasks", work.tasks.map((task) => task.status))].filter(Boolean);
   if (progress.length > 0) lines.push(field("Progress", progress.join("; ")));
+  if (work.workers.length > 0) lines.push(field("Workers", workersText(work.workers)));
   return lines;
+}
+
+/** "2 at work: shell b1 “dev server”, agent a9 “research”; 1 ended". */
+function workersText(workers: WorkRecord["workers"]): string {
+  const live = workers.filter((worker) => worker.state === "running" || worker.state === "scheduled");
+  const named = live
+    .slice(0, NAMED)
+    .map((worker) => `${worker.kind} ${worker.id}${worker.description ? ` “${worker.description}”` : ""}`);
+  const ended = workers.length - live.length;
+  const parts = [
+    live.length > 0 ? `${live.length} at work: ${named.join(", ")}${live.length > NAMED ? ", …" : ""}` : "",
+    ended > 0 ? `${ended} ended` : "",
+  ];
+  return parts.filter(Boolean).join("; ");
 }
 
 function list(name: string, statuses: readonly string[]): string {

@@ -1,5 +1,13 @@
 import { basename } from "node:path";
-import { carryoverOwnPaths, type Env, isSafeSessionId, loadConfig, scanTranscript, type TranscriptFacts } from "@carryover/core";
+import {
+  carryoverOwnPaths,
+  compactionWorkers,
+  type Env,
+  isSafeSessionId,
+  loadConfig,
+  scanTranscript,
+  type TranscriptFacts,
+} from "@carryover/core";
 import type { WorkRecord } from "./model.ts";
 
 export interface WorkQuery {
@@ -30,6 +38,12 @@ function ownPaths({ transcriptPath, env, cwd }: WorkQuery): string[] {
   return carryoverOwnPaths(env, { sessionId, stateDir: shared.stateDir, changesFile: shared.changesFile, projectDir: cwd, cwd });
 }
 
+function workersSince(facts: TranscriptFacts): WorkRecord["workers"] {
+  const { live, ended } = compactionWorkers(facts.workers, facts.since.compaction?.atMs ?? null);
+  const workers = [...live, ...ended].sort((a, b) => facts.workers.indexOf(a) - facts.workers.indexOf(b));
+  return workers.map(({ kind, id, description, command, state }) => ({ kind, id, description, command, state }));
+}
+
 function workRecord(facts: TranscriptFacts): WorkRecord {
   const { since } = facts;
   const last = since.compaction;
@@ -41,5 +55,6 @@ function workRecord(facts: TranscriptFacts): WorkRecord {
     errors: since.errors.map(({ tool, target, message, resolved }) => ({ tool, target, message, resolved })),
     todos: (facts.todos ?? []).map(({ content, status }) => ({ content, status })),
     tasks: facts.tasks.map(({ id, subject, status }) => ({ id, subject, status })),
+    workers: workersSince(facts),
   };
 }

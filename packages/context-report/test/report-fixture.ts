@@ -22,7 +22,7 @@ export function reportWith(shares: Shares, overrides: Partial<ContextReport> = {
     measuredSource: "response",
     estimatedTokens,
     systemSource: "request-shape",
-    work: { since: "start", lastRequest: "fix it", filesChanged: [], commands: [], errors: [], todos: [], tasks: [] },
+    work: { since: "start", lastRequest: "fix it", filesChanged: [], commands: [], errors: [], todos: [], tasks: [], workers: [] },
     modelWindowTokens: 1_000_000,
     autoCompactTokens: 967_000,
     autoCompactPercent: 1,

@@ -59,7 +59,7 @@ it("context --json has a work object: what the session did since its last compac
   expect(result).toMatchObject({ code: 0, err: "" });
   const { work, compactions } = JSON.parse(result.out);
   const expected = JSON.parse(readFileSync(join(REAL, `${TEMPLAR}.expected.json`), "utf8")).work;
-  expect(Object.keys(work)).toEqual(["since", "lastRequest", "filesChanged", "commands", "errors", "todos", "tasks"]);
+  expect(Object.keys(work)).toEqual(["since", "lastRequest", "filesChanged", "commands", "errors", "todos", "tasks", "workers"]);
   expect(work.since).toEqual({ line: 502, trigger: "unknown", preTokens: 155_671, postTokens: null });
   expect(work.lastRequest).toBe("continue");
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : 1);
@@ -72,6 +72,12 @@ it("context --json has a work object: what the session did since its last compac
   for (const error of work.errors) expect(Object.keys(error)).toEqual(["tool", "target", "message", "resolved"]);
   expect(work.todos).toEqual([{ content: "Task-85 - Split monolithic server package into focused modules", status: "completed" }]);
   expect(work.tasks).toEqual([]);
+  // Both Task calls came after the compaction at line 502 and returned.
+  expect(work.workers).toEqual(
+    JSON.parse(readFileSync(join(REAL, `${TEMPLAR}.expected.json`), "utf8")).workers.map(
+      ({ kind, id, description, command, state }: Record<string, unknown>) => ({ kind, id, description, command, state }),
+    ),
+  );
   expect(compactions).toEqual([{ trigger: "unknown", afterRequest: 86, atMs: Date.parse("2025-07-22T13:35:15.153Z"), preTokens: 155_671, postTokens: null, boundary: false }]);
 });
 
@@ -108,5 +114,6 @@ it("context --json's work leaves carryover's own writes and commands out, and st
     errors: [],
     todos: [],
     tasks: [],
+    workers: [],
   });
 });

@@ -4,6 +4,7 @@ import {
   ANNOUNCED_MARKER_PREFIX,
   carryoverRoot,
   COMPACTED_MARKER,
+  compactionWorkers,
   compactStatePath,
   type Env,
   highestLevelReached,
@@ -29,6 +30,7 @@ import {
   readStateStamp,
   type Session,
   type StateOrder,
+  scanTranscript,
   transcriptUsage,
   type UsagePercents,
   usagePercents,
@@ -67,7 +69,12 @@ interface SessionFacts {
   };
   snapshot: { path: string; exists: boolean };
   ledger: LedgerEntry[];
+  /** What the transcript says is still at work, and what ended since the last compaction; [] without a transcript. */
+  workers: Array<{ kind: string; id: string; description: string; command: string | null; state: string }>;
 }
+
+// Bounds the scan on any transcript, as the hooks bound theirs.
+const MAX_SCAN_BYTES = 256 * 1024 * 1024;
 
 /**
  * The session whose carryover state changed last (`~/.claude/carryover/sessions/<id>`) or, newer, this project's
@@ -129,7 +136,12 @@ function findTranscript(env: Env, sessionId: string): string | undefined {
 }
 
 /** Everything carryover knows about one session; reads only, never removes a stale marker. */
-export function sessionFacts(env: Env, sessionId: string, projectDir: string, nowMs: number): SessionFacts {
+export async function sessionFacts(
+  env: Env,
+  sessionId: string,
+  projectDir: string,
+  nowMs: number,
+): Promise<SessionFacts> {
   if (!isSafeSessionId(sessionId)) throw usageError(`${JSON.stringify(sessionId)} is not a session id`);
   const { shared } = loadConfig("", {}, env, projectDir);
   const transcriptPath = findTranscript(env, sessionId);
@@ -180,7 +192,22 @@ export function sessionFacts(env: Env, sessionId: string, projectDir: string, no
     },
     snapshot: { path: snapshot, exists: mtimeOf(snapshot) !== null },
     ledger,
+    workers: transcriptPath === undefined ? [] : await workersOf(transcriptPath),
   };
+}
+
+async function workersOf(transcriptPath: string): Promise<SessionFacts["workers"]> {
+  let facts: Awaited<ReturnType<typeof scanTranscript>>;
+  try {
+    facts = await scanTranscript(transcriptPath, { maxBytes: MAX_SCAN_BYTES });
+  } catch {
+    // Gone or unreadable since it was found: nothing to say of its workers.
+    return [];
+  }
+  const { live, ended } = compactionWorkers(facts.workers, facts.compactions.at(-1)?.atMs ?? null);
+  return [...live, ...ended]
+    .sort((a, b) => facts.workers.indexOf(a) - facts.workers.indexOf(b))
+    .map(({ kind, id, description, command, state }) => ({ kind, id, description, command, state }));
 }
 
 function safeRead(path: string): string | null {

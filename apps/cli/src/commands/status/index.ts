@@ -19,7 +19,7 @@ function ago(nowMs: number, atMs: number | null): string {
   return `${Math.round(seconds / 86400)} days ago`;
 }
 
-function run(args: ParsedArgs, io: Io): number {
+async function run(args: ParsedArgs, io: Io): Promise<number> {
   const colors = palette(io);
   const projectDir = resolve(io.cwd, stringFlag(args.flags.project) ?? ".");
   const named = args.positionals[0] ?? stringFlag(args.flags.session);
@@ -36,7 +36,7 @@ function run(args: ParsedArgs, io: Io): number {
       );
     return 0;
   }
-  const facts = sessionFacts(env, sessionId, projectDir, io.nowMs);
+  const facts = await sessionFacts(env, sessionId, projectDir, io.nowMs);
   if (args.flags.json) {
     io.out(json(facts));
     return 0;
@@ -92,6 +92,13 @@ function run(args: ParsedArgs, io: Io): number {
     : `${tildify(state.path, io.env)} · ${standing} (saved ${ago(io.nowMs, state.savedAtMs)})` +
       ` · ${state.headersOk ? "headers ok" : colors.red(`headers missing or out of order: ${state.missingHeaders.join(", ")}`)}${state.mechanical ? " · mechanical snapshot" : ""}`;
   io.out(`${label("state")} ${stateLine}\n`);
+  for (const [index, worker] of facts.workers.entries()) {
+    const live = worker.state === "running" || worker.state === "scheduled";
+    const what = `${worker.kind} ${worker.id}${worker.description ? ` “${worker.description}”` : ""}`;
+    const command = worker.command ? colors.dim(` ${worker.command}`) : "";
+    const state = live ? colors.yellow(worker.state) : worker.state;
+    io.out(`${label(index === 0 ? "workers" : "")} ${what} · ${state}${command}\n`);
+  }
   if (facts.snapshot.exists) io.out(`${label("")} snapshot ${tildify(facts.snapshot.path, io.env)}\n`);
   io.out(
     `${label("ledger")} ${facts.ledger.length === 0 ? colors.dim("no compaction yet") : `${facts.ledger.length} compaction${facts.ledger.length === 1 ? "" : "s"}`}\n`,
@@ -109,11 +116,13 @@ function run(args: ParsedArgs, io: Io): number {
 
 export const statusCommand: Command = {
   name: "status",
-  summary: "a session's usage reading and level, pending markers, state file, compaction ledger",
+  summary: "a session's usage reading and level, pending markers, state file, workers, compaction ledger",
   usage: "carryover status [SESSION_ID | --session ID] [--json] [--project DIR]",
   maxPositionals: 1,
   help: `Shows what carryover knows about a session (the one whose state changed last, unless named): its usage
-reading and level, the reminder and recovery due or given, the state file and the compactions. Reads only.`,
+reading and level, the reminder and recovery due or given, the state file, the workers its transcript records
+(background shells, monitors, subagents and crons still at work, and those ended since the last compaction) and
+the compactions. Reads only.`,
   flags: { session: "string", json: "boolean", project: "string", help: "boolean" },
   run,
 };

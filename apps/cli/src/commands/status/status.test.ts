@@ -13,6 +13,7 @@ import {
   writeMarker,
 } from "@carryover/core";
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { callLine, promptLine, resultLine, writeTranscript } from "../../../../../test-fixtures/transcripts/lines.ts";
 import { createKit, type Kit } from "../../../test/kit.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
@@ -160,3 +161,26 @@ it("without a status line to record a reading, the newest session is this projec
   writeMarker(openSession(env(), older), "level-60", { level: 60 }, NOW);
   expect((await kit.run("status")).out).toContain(`session  ${older} (the newest)\n`);
 });
+
+it("lists the workers its transcript records: those still at work, and those ended since its last compaction", async () => {
+  seed();
+  const dir = join(kit.home, ".claude/projects/-p");
+  mkdirSync(dir, { recursive: true });
+  writeTranscript(join(dir, `${SESSION}.jsonl`), [
+    promptLine("serve it"),
+    callLine("c1", "Bash", { command: "pnpm dev", description: "dev server", run_in_background: true }),
+    resultLine("c1", "Command running in background with ID: b1. Output is being written to: /tmp/t/b1.output.", false, {
+      backgroundTaskId: "b1",
+    }),
+    callLine("c2", "Agent", { description: "review", prompt: "x", subagent_type: "Explore" }),
+    resultLine("c2", "looks fine", false, { status: "completed", agentId: "a2" }),
+  ]);
+  const result = await kit.run("status");
+  expect(result.out).toContain("workers  shell b1 “dev server” · running pnpm dev\n         agent a2 “review” · completed\n");
+  const { workers } = JSON.parse((await kit.run("status", "--json")).out);
+  expect(workers).toEqual([
+    { kind: "shell", id: "b1", description: "dev server", command: "pnpm dev", state: "running" },
+    { kind: "agent", id: "a2", description: "review", command: null, state: "completed" },
+  ]);
+});
+
