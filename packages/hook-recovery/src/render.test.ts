@@ -116,15 +116,18 @@ describe("renderRecovery", () => {
     };
     const text = render({ workers: { live: [shell], ended: [agent], omitted: 0 }, tmux: window });
     expect(text.split("\n").slice(1, 9)).toEqual([
-      "Workers this session started, as the transcript had them when it compacted: facts to check before starting the same work again.",
-      "- Still at work then:",
+      "Workers this session started, as the transcript has them now: facts to check before starting the same work again.",
+      "- Still at work:",
       "  - shell `b1w4gdyd7` “dev server”: `pnpm dev` — running; output: /tmp/claude-0/p/s/tasks/b1w4gdyd7.output (that file has its output so far; TaskStop with task_id b1w4gdyd7 stops it)",
-      "- Ended before it:",
+      "- Ended:",
       "  - agent `a9ba829fe6a0ede78` (general-purpose) “bg researcher” — completed; transcript: /home/u/.claude/projects/p/s/subagents/agent-a9ba829fe6a0ede78.jsonl (its result is in that transcript)",
       "- tmux window @1 “main” (`tmux capture-pane -p -t <pane>` shows what a pane shows):",
       "  - pane `%0` “host” (this Claude Code session) — running `claude` in /p",
       "  - pane `%1` “worker-a” — running `sleep` in /p",
     ]);
+    const since = render({ workers: { live: [], ended: [agent], omitted: 0 }, previousCompactionAtMs: AT - 60 * MIN });
+    expect(since).toContain("\n- Ended since the previous compaction:\n  - agent `a9ba829fe6a0ede78`");
+    expect(since).not.toContain("Still at work");
     expect(render()).not.toContain("Workers");
   });
 

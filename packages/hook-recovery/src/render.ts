@@ -14,7 +14,7 @@ export function renderRecovery(facts: RecoveryFacts, maxChars: number): string {
   const lines = [
     `${RECOVERY_HEADING}: this conversation was compacted ${compactedWhen(facts)}. The summary of the earlier conversation was written by a model from the history: its next steps are hypotheses, to be checked against the plan, the state file and the task list below before acting on them.`,
     ...planModeLines(facts),
-    ...workerLines(facts.workers, facts.tmux),
+    ...workerLines(facts.workers, facts.tmux, facts.previousCompactionAtMs),
     "What this session keeps on disk:",
     ...stateLines(facts),
     ...planLines(facts.plans),

@@ -1,17 +1,27 @@
 import { type CompactionWorkers, paneLines, type TmuxWindow, type Worker, workerLine } from "@carryover/core";
 
-/** What the recovery context says of the workers: the facts, and how to check on each before starting it again. */
-export function workerLines(workers: CompactionWorkers, window: TmuxWindow | null): string[] {
+/**
+ * What the recovery context says of the workers: the facts, and how to check on each before starting it again.
+ * It runs at SessionStart(compact), or at a later prompt when that did not deliver: the states are the transcript's
+ * at that moment, so no line says whether a worker ended before the compaction or after it.
+ */
+export function workerLines(
+  workers: CompactionWorkers,
+  window: TmuxWindow | null,
+  previousCompactionAtMs: number | null,
+): string[] {
   const { live, ended, omitted } = workers;
   const others = window?.panes.filter((pane) => !pane.self) ?? [];
   if (live.length === 0 && ended.length === 0 && others.length === 0) return [];
   const lines = [
-    "Workers this session started, as the transcript had them when it compacted: facts to check before starting the same work again.",
+    "Workers this session started, as the transcript has them now: facts to check before starting the same work again.",
   ];
   if (live.length > 0)
-    lines.push("- Still at work then:", ...live.map((worker) => `  - ${workerLine(worker)}${howToCheck(worker)}`));
-  if (ended.length > 0)
-    lines.push("- Ended before it:", ...ended.map((worker) => `  - ${workerLine(worker)}${howToCheck(worker)}`));
+    lines.push("- Still at work:", ...live.map((worker) => `  - ${workerLine(worker)}${howToCheck(worker)}`));
+  if (ended.length > 0) {
+    const heading = previousCompactionAtMs === null ? "- Ended:" : "- Ended since the previous compaction:";
+    lines.push(heading, ...ended.map((worker) => `  - ${workerLine(worker)}${howToCheck(worker)}`));
+  }
   if (omitted > 0) lines.push(`  - … ${omitted} more in the transcript`);
   if (window && others.length > 0) {
     lines.push(
