@@ -27,6 +27,7 @@ export {
   readProbeLog,
   type ProbePayload,
 } from "./probe.ts";
+export { releaseAtStop, untilReleased } from "./release.ts";
 export { claudeJsonSeed, createSandbox, projectSlug, TEST_API_KEY, type Sandbox, type SandboxOptions } from "./sandbox.ts";
 export { shDecides } from "./sh-probe.ts";
 export { hasTmux, startTui, type ScreenOptions, type Tui, type TuiOptions } from "./tui.ts";

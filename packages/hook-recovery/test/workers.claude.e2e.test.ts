@@ -7,9 +7,11 @@ import {
   expectSuccess,
   firstMainAfterCompaction,
   mockScript,
+  releaseAtStop,
   requestText,
   runPrint,
   type Sandbox,
+  untilReleased,
 } from "@carryover/test-fixtures/e2e";
 import type { RecordedRequest } from "@carryover/test-fixtures/mock-api";
 import { afterEach, describe, expect, it } from "vitest";
@@ -28,7 +30,10 @@ const hooks = {
   PostCompact: [{ hooks: [{ type: "command", command: POST_COMPACT, timeout: 10 }] }],
   UserPromptSubmit: [{ hooks: [{ type: "command", command: RECOVERY, timeout: 30 }] }],
   SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: RECOVERY, timeout: 30 }] }],
+  // The workers run until the session's Stop: at work when it compacts, however slow the machine.
+  Stop: [{ hooks: [releaseAtStop()] }],
 };
+const SERVE = untilReleased("echo served");
 
 function count(request: RecordedRequest, text: string): number {
   return requestText(request).split(text).length - 1;
@@ -68,10 +73,10 @@ describe("workers across an auto-compaction inside a tool loop, on the real CLI"
   it("a background shell: the first request after it names the shell, its id and command; the next does not repeat it", async () => {
     const { sandbox: box, sessionId } = await compactWhileRunning({
       tool: "Bash",
-      input: { command: "sleep 6; echo served", description: "dev server", run_in_background: true },
+      input: { command: SERVE, description: "dev server", run_in_background: true },
     });
     const id = /"backgroundTaskId":"(\w+)"/.exec(readFileSync(box.transcriptPath(sessionId), "utf8"))![1]!;
-    expectNamedOnce(box, `shell \`${id}\` “dev server”: \`sleep 6; echo served\` — running; output: `);
+    expectNamedOnce(box, `shell \`${id}\` “dev server”: \`${SERVE}\` — running; output: `);
     expect(requestText(firstMainAfterCompaction(box.mock.requests()))).toContain(
       `TaskStop with task_id ${id} stops it`,
     );
@@ -79,7 +84,7 @@ describe("workers across an auto-compaction inside a tool loop, on the real CLI"
 
   it("a background subagent: the first request after it names the agent and its id; the next does not repeat it", async () => {
     const research = mockScript([
-      { tool: "Bash", input: { command: "sleep 6; echo found" } },
+      { tool: "Bash", input: { command: untilReleased("echo found") } },
       { text: "research finished" },
     ]);
     const { sandbox: box, sessionId } = await compactWhileRunning({
