@@ -84,8 +84,8 @@ it.each(hookPackages.map(({ pkg }) => [pkg.name, pkg] as const))("%s: the tarbal
   }
 });
 
-it("@carryover/cli: the tarball holds the CLI and the release it ships; installed with npm, `carryover` installs the recommended hooks from it", () => {
-  const listing = spawnSync("tar", ["-tzf", tarballs.get("@carryover/cli")!], { encoding: "utf8" }).stdout.trim().split("\n").map((entry) => entry.replace(/^package\//, ""));
+it("carryover (the CLI): the tarball holds the CLI and the release it ships; installed with npm, `carryover` installs the recommended hooks from it", () => {
+  const listing = spawnSync("tar", ["-tzf", tarballs.get("carryover")!], { encoding: "utf8" }).stdout.trim().split("\n").map((entry) => entry.replace(/^package\//, ""));
   const release = listing.filter((entry) => entry.startsWith("dist/release/"));
   expect(listing.filter((entry) => entry !== "LICENSE" && !release.includes(entry)).sort()).toEqual(["README.md", "dist/carryover.cjs", "package.json"]);
   expect(release).toContain("dist/release/manifest.json");
