@@ -1,31 +1,65 @@
 #!/usr/bin/env node
-// A release dir: every hook's and skill's executable built from source, manifest.json (name, version, sha256,
-// events, matchers, timeouts), the carryover CLI beside them, and a plugin marketplace generated from them.
-//   node scripts/release.mjs [<out-dir>]      default: ./release
-// Then: `node <out-dir>/carryover.cjs install --recommended` (it installs from its own dir), or
-// `carryover install --from <out-dir>`, or `claude plugin marketplace add <out-dir>/marketplace`.
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+// Releasing carryover:
+//   node scripts/release.mjs marketplace [--check] write (or check) .claude-plugin/marketplace.json
+//   node scripts/release.mjs dir [<dir>]           a release dir for machines without a registry (default ./release)
+// A release dir: `node <dir>/carryover.cjs install --recommended`, or
+// `claude plugin marketplace add <dir>/marketplace`.
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { assembleRelease } from "../apps/cli/scripts/assemble-release.mjs";
-import { buildExecutable } from "../packages/build/src/index.mjs";
+import { parseArgs } from "node:util";
+import { MARKETPLACE_FILE, marketplaceDrift, writeMarketplace } from "./release/marketplace.mjs";
+import { releaseDir } from "./release/release-dir.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-if (args.length > 1 || args.some((arg) => arg.startsWith("-"))) {
-  console.error("usage: node scripts/release.mjs [<out-dir>]");
-  process.exit(2);
+const USAGE = `usage: node scripts/release.mjs marketplace [--check]
+       node scripts/release.mjs dir [<dir>]`;
+
+class UsageError extends Error {}
+
+async function main(argv) {
+  const [command, ...rest] = argv;
+  const options = { check: { type: "boolean" } };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 1) throw new UsageError(`one dir at most, got ${positionals.join(" ")}`);
+  const [dir] = positionals;
+  switch (command) {
+    case "marketplace": {
+      if (!values.check) {
+        console.log(`wrote ${writeMarketplace(repoRoot)}`);
+        return;
+      }
+      const drift = marketplaceDrift(repoRoot);
+      if (drift) throw new Error(drift);
+      console.log(`${MARKETPLACE_FILE} matches the packages`);
+      return;
+    }
+    case "dir": {
+      const outDir = resolve(dir ?? join(repoRoot, "release"));
+      const { manifestPath, entries } = await releaseDir(repoRoot, outDir);
+      console.log(
+        `release in ${outDir}: ${entries} hooks and skills (${manifestPath}), the carryover CLI, marketplace/`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(command === undefined ? "name a command" : `unknown command ${JSON.stringify(command)}`);
+  }
 }
-const outDir = resolve(args[0] ?? join(repoRoot, "release"));
 
 try {
-  const { manifestPath, entries } = await assembleRelease({ repoRoot, outDir });
-  const cli = await buildExecutable({ entry: "src/bin.ts", outfile: join(outDir, "carryover.cjs"), cwd: join(repoRoot, "apps/cli") });
-  rmSync(`${cli.outfile}.meta.json`);
-  execFileSync(process.execPath, [cli.outfile, "marketplace", join(outDir, "marketplace")], { stdio: ["ignore", "ignore", "inherit"] });
-  console.log(`release in ${outDir}: ${entries} hooks and skills (${manifestPath}), the carryover CLI, marketplace/`);
+  await main(process.argv.slice(2));
 } catch (error) {
-  console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
+  if (error instanceof UsageError) {
+    console.error(`release: ${error.message}\n${USAGE}`);
+    process.exitCode = 2;
+  } else {
+    console.error(`release: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
 }

@@ -14,7 +14,7 @@ let release: string;
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "carryover-release-"));
   release = join(root, "release");
-  execFileSync(process.execPath, [join(REPO, "scripts/release.mjs"), release], { stdio: "pipe" });
+  execFileSync(process.execPath, [join(REPO, "scripts/release.mjs"), "dir", release], { stdio: "pipe" });
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
