@@ -89,7 +89,7 @@ function checkName(name, where) {
 }
 
 /** `carryover-build src/bin.ts dist/x.cjs [src/other.ts dist/y.cjs]` → [{ entry, outfile }]. */
-function buildPairs(pkg, where) {
+export function buildPairs(pkg, where) {
   const script = pkg.scripts?.build ?? "";
   const words = script.trim().split(/\s+/);
   if (words[0] !== "carryover-build") return [];

@@ -21,25 +21,22 @@ interface Pkg {
 const hookPackages = carryoverPackages(REPO)
   .map((dir) => ({ dir, pkg: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Pkg }))
   .filter(({ pkg }) => pkg.private !== true);
-const CLI_DIR = join(REPO, "apps/cli");
-const packages = [...hookPackages, { dir: CLI_DIR, pkg: JSON.parse(readFileSync(join(CLI_DIR, "package.json"), "utf8")) as Pkg }];
 
 let root: string;
 let prefix: string;
 const tarballs = new Map<string, string>();
 
-// One pack per package and a single `npm i -g` of every tarball, offline, into a throwaway prefix.
+// The tarballs the release command publishes (node scripts/release.mjs pack), and a single `npm i -g` of all of
+// them, offline, into a throwaway prefix.
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "carryover-packaging-"));
   prefix = join(root, "prefix");
   const packDir = join(root, "packs");
-  mkdirSync(packDir);
-  await Promise.all(
-    packages.map(async ({ dir, pkg }) => {
-      const { stdout } = await run("pnpm", ["pack", "--pack-destination", packDir], { cwd: dir });
-      tarballs.set(pkg.name, stdout.trim().split("\n").at(-1)!);
-    }),
-  );
+  const { stdout } = await run(process.execPath, [join(REPO, "scripts/release.mjs"), "pack", packDir]);
+  for (const tarball of stdout.trim().split("\n")) {
+    const manifest = spawnSync("tar", ["-xOzf", tarball, "package/package.json"], { encoding: "utf8" }).stdout;
+    tarballs.set((JSON.parse(manifest) as { name: string }).name, tarball);
+  }
   await run("npm", ["install", "--global", "--prefix", prefix, "--offline", "--no-audit", "--no-fund", ...tarballs.values()], { cwd: root });
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
