@@ -1,0 +1,31 @@
+// A verdaccio npm registry for the tests, on 127.0.0.1 and a port the kernel picks, printed as `listening <port>`.
+// It has no uplinks: it serves only what the test publishes, and never asks the public registry for anything.
+// It stops when its parent closes stdin, so it cannot outlive the test.
+//   node registry-server.mjs <storage-dir>
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+const require = createRequire(import.meta.url);
+const { runServer } = require("verdaccio");
+
+const storage = process.argv[2];
+if (!storage) throw new Error("usage: node registry-server.mjs <storage-dir>");
+mkdirSync(storage, { recursive: true });
+const configPath = join(storage, "..", "verdaccio.yaml");
+writeFileSync(
+  configPath,
+  [
+    `storage: ${JSON.stringify(storage)}`,
+    `auth: { htpasswd: { file: ${JSON.stringify(join(storage, "..", "htpasswd"))}, max_users: -1 } }`,
+    "uplinks: {}",
+    "packages: { '**': { access: $all, publish: $all, unpublish: $all } }",
+    "web: { enable: false }",
+    "log: { type: stdout, format: json, level: error }",
+    "",
+  ].join("\n"),
+);
+const server = await runServer(configPath);
+server.listen(0, "127.0.0.1", () => process.stdout.write(`listening ${server.address().port}\n`));
+process.stdin.on("end", () => process.exit(0));
+process.stdin.resume();

@@ -1,0 +1,219 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  claudeBin,
+  createSandbox,
+  expectSuccess,
+  expectTextInRequest,
+  firstMainAfterCompaction,
+  runAutoCompactInLoop,
+  type Sandbox,
+} from "@carryover/test-fixtures/e2e";
+import { payload } from "@carryover/test-fixtures/payloads";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { copyCheckout, npmEnv, type Registry, startRegistry } from "./registry.ts";
+
+// Everything is published to a verdaccio on 127.0.0.1 by the release command, from a copy of this checkout
+// versioned as a release would be; then installed from it as users install: npx, npm i -g, a plugin marketplace.
+
+interface Published {
+  /** package name → version, as the release published them. */
+  versions: Map<string, string>;
+  /** The CLI's version. */
+  cli: string;
+}
+
+let root: string;
+let registry: Registry;
+let checkout: string;
+let older: Published;
+let newer: Published;
+let sandbox: Sandbox | undefined;
+
+// Claude Code 2.1.332's debug line shows a plugin hook's args before it expands ${CLAUDE_PLUGIN_ROOT}.
+const PLUGIN_POST_COMPACT = "${CLAUDE_PLUGIN_ROOT}/dist/carryover-post-compact.cjs";
+
+function run(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): string {
+  const result = spawnSync(command, args, { ...options, encoding: "utf8", timeout: 120_000 });
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} exited ${result.status}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`,
+    );
+  }
+  return result.stdout;
+}
+
+/** `pnpm version-packages` (changesets, then the marketplace) and `pnpm release`, in the copy. */
+function versionAndRelease(): Published {
+  const env = npmEnv(process.env as Record<string, string>, registry, join(root, "npm-cache-release"));
+  run("pnpm", ["run", "--silent", "version-packages"], { cwd: checkout, env });
+  const out = run("pnpm", ["run", "--silent", "release", "--registry", registry.url], { cwd: checkout, env });
+  const versions = new Map(
+    [...out.matchAll(/^ {2}(\S+)@(\d\S*): published$/gm)].map((match) => [match[1]!, match[2]!]),
+  );
+  return { versions, cli: versions.get("carryover")! };
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "carryover-registry-"));
+  registry = await startRegistry(root);
+  checkout = join(root, "checkout");
+  copyCheckout(checkout);
+  older = versionAndRelease();
+  // The next release: a change to post-compact's code, and a changeset for every package.
+  appendFileSync(
+    join(checkout, "packages/hook-post-compact/src/bin.ts"),
+    "\nexport const releasedAfterTheFirst = true;\n",
+  );
+  const names = [...older.versions.keys()].map((name) => `"${name}": patch`).join("\n");
+  writeFileSync(join(checkout, ".changeset/e2e-next.md"), `---\n${names}\n---\n\npost-compact's next release.\n`);
+  newer = versionAndRelease();
+}, 300_000);
+
+afterEach(async () => {
+  await sandbox?.cleanup();
+  sandbox = undefined;
+});
+
+afterAll(async () => {
+  await registry?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+
+it("the release publishes every package, the CLI last; run again, it skips what the registry has", () => {
+  expect([...older.versions.keys()].at(-1)).toBe("carryover");
+  expect([...older.versions.keys()].sort()).toEqual([...newer.versions.keys()].sort());
+  for (const [name, version] of newer.versions) expect(version).not.toBe(older.versions.get(name));
+  const view = run("npm", ["view", `carryover@${newer.cli}`, "bin", "--json"], {
+    cwd: root,
+    env: npmEnv(process.env as Record<string, string>, registry, join(root, "npm-cache-view")),
+  });
+  expect(JSON.parse(view)).toEqual({ carryover: "dist/carryover.cjs" });
+  // Run again, nothing new: everything is already there.
+  const again = run("node", ["scripts/release.mjs", "publish", "--registry", registry.url], {
+    cwd: checkout,
+    env: npmEnv(process.env as Record<string, string>, registry, join(root, "npm-cache-release")),
+  });
+  expect(again).toContain(`published 0, skipped ${newer.versions.size} (already there), to ${registry.url}`);
+});
+
+// The hooks fire in the real Claude Code; the newer CLI replaces the executables and keeps settings.json and the
+// config; uninstall gives settings.json back byte for byte.
+it("npx carryover install --recommended in a fresh HOME, a newer release over it, uninstall --all", async () => {
+  sandbox = await createSandbox();
+  const before =
+    '{\n  "statusLine": {"type": "command", "command": "printf MINE"},\n  "spinnerTipsEnabled": false\n}\n';
+  writeFileSync(sandbox.settingsPath, before);
+  const env = npmEnv(sandbox.env, registry, join(sandbox.root, "npm-cache"));
+  const box = { ...sandbox, env };
+  const npx = (version: string, args: string[]) =>
+    run("npx", [`carryover@${version}`, ...args], { cwd: sandbox!.project, env });
+
+  const installed = npx(older.cli, ["install", "--recommended"]);
+  expect(installed).toContain(`post-compact ${older.versions.get("@carryover/hook-post-compact")}`);
+  const sessionId = expectSuccess(await runAutoCompactInLoop(box));
+  expect(readFileSync(join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl"), "utf8")).toContain(
+    "MOCK SUMMARY",
+  );
+  expectTextInRequest(
+    firstMainAfterCompaction(sandbox.mock.requests()),
+    "SessionStart hook additional context: carryover recovery:",
+  );
+
+  npx(older.cli, ["config", "levels", "50,80"]);
+  const config = readFileSync(join(sandbox.claudeDir, "carryover/config.json"), "utf8");
+  const settings = readFileSync(sandbox.settingsPath, "utf8");
+  const bin = join(sandbox.claudeDir, "carryover/bin");
+  const postCompactBefore = sha256(join(bin, "carryover-post-compact"));
+  const recoveryBefore = sha256(join(bin, "carryover-recovery"));
+
+  const upgraded = npx(newer.cli, ["install", "--recommended"]);
+  expect(upgraded).toContain(`post-compact ${newer.versions.get("@carryover/hook-post-compact")}`);
+  const listed = JSON.parse(npx(newer.cli, ["list", "--json"])) as {
+    hooks: Array<{ name: string; version: string; installedVersion: string | null }>;
+  };
+  expect(listed.hooks.find((hook) => hook.name === "post-compact")).toMatchObject({
+    version: newer.versions.get("@carryover/hook-post-compact"),
+    installedVersion: newer.versions.get("@carryover/hook-post-compact"),
+  });
+  expect(sha256(join(bin, "carryover-post-compact"))).not.toBe(postCompactBefore);
+  expect(sha256(join(bin, "carryover-recovery"))).toBe(recoveryBefore);
+  expect(readFileSync(sandbox.settingsPath, "utf8")).toBe(settings);
+  expect(readFileSync(join(sandbox.claudeDir, "carryover/config.json"), "utf8")).toBe(config);
+  npx(newer.cli, ["doctor"]);
+
+  npx(newer.cli, ["uninstall", "--all"]);
+  expect(readFileSync(sandbox.settingsPath, "utf8")).toBe(before);
+});
+
+it("npm i -g of a hook's package from the registry puts a working bin on PATH", () => {
+  const prefix = join(root, "global");
+  const home = mkdtempSync(join(root, "home-"));
+  const env = npmEnv({ PATH: process.env.PATH!, HOME: home }, registry, join(root, "npm-cache-global"));
+  const packages = [...newer.versions]
+    .filter(([name]) => name !== "carryover")
+    .map(([name, version]) => `${name}@${version}`);
+  run("npm", ["install", "--global", "--prefix", prefix, ...packages], { cwd: home, env });
+  const hookEnv = { PATH: `${join(prefix, "bin")}:${process.env.PATH}`, HOME: home, CARRYOVER_DEBUG: "1" };
+  const postCompact = spawnSync("carryover-post-compact", [], {
+    env: hookEnv,
+    input: JSON.stringify(payload("post-compact.auto")).replaceAll("/home/user", home),
+    encoding: "utf8",
+  });
+  expect(postCompact.status).toBe(0);
+  expect(postCompact.stderr).toMatch(/^carryover post-compact: \w+ done in \d+ ms/m);
+  const state = spawnSync("carryover-state", ["session-id", "--session", "abc-123"], {
+    env: hookEnv,
+    encoding: "utf8",
+  });
+  expect(state).toMatchObject({ status: 0, stdout: "abc-123\n" });
+});
+
+// `claude plugin marketplace add <checkout>` with npm's registry the local one: what `<owner>/<repo>` will do.
+it("the repo's marketplace: plugins installed from their npm packages fire in the real Claude Code", async () => {
+  sandbox = await createSandbox();
+  const env = npmEnv(sandbox.env, registry, join(sandbox.root, "npm-cache"));
+  const claude = (args: string[]) => run(claudeBin(), args, { cwd: sandbox!.project, env });
+  expect(claude(["plugin", "marketplace", "add", checkout])).toMatch(/Successfully added marketplace: carryover/);
+  for (const plugin of ["post-compact", "recovery", "compact-prep"]) {
+    expect(claude(["plugin", "install", `${plugin}@carryover`])).toMatch(
+      new RegExp(`Successfully installed plugin: ${plugin}@carryover`),
+    );
+  }
+  const installs = JSON.parse(readFileSync(join(sandbox.claudeDir, "plugins/installed_plugins.json"), "utf8")) as {
+    plugins: Record<string, Array<{ installPath: string; version: string }>>;
+  };
+  const postCompact = installs.plugins["post-compact@carryover"]![0]!;
+  expect(postCompact.version).toBe(newer.versions.get("@carryover/hook-post-compact"));
+  expect(JSON.parse(readFileSync(join(postCompact.installPath, "package.json"), "utf8")).name).toBe(
+    "@carryover/hook-post-compact",
+  );
+
+  const debugFile = join(sandbox.root, "claude-debug.txt");
+  const sessionId = expectSuccess(
+    await runAutoCompactInLoop({ ...sandbox, env }, { args: ["--debug-file", debugFile] }),
+  );
+  expect(readFileSync(debugFile, "utf8")).toContain(
+    `PostCompact:auto [/bin/sh ${PLUGIN_POST_COMPACT} PostCompact] completed with status 0`,
+  );
+  expect(readFileSync(join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl"), "utf8")).toContain(
+    "MOCK SUMMARY",
+  );
+  expectTextInRequest(
+    firstMainAfterCompaction(sandbox.mock.requests()),
+    "SessionStart hook additional context: carryover recovery:",
+  );
+  // The skill plugin: listed to the model, and its state CLI runs from the plugin's skill dir.
+  expectTextInRequest(sandbox.mock.mainRequests()[0], "compact-prep:compact-prep");
+  const skillDir = join(installs.plugins["compact-prep@carryover"]![0]!.installPath, "skill");
+  const state = spawnSync(join(skillDir, "carryover-state"), ["session-id", "--session", sessionId], {
+    env,
+    encoding: "utf8",
+  });
+  expect(state).toMatchObject({ status: 0, stdout: `${sessionId}\n` });
+});
