@@ -193,6 +193,9 @@ it("the repo's marketplace: plugins installed from their npm packages fire in th
   expect(JSON.parse(readFileSync(join(postCompact.installPath, "package.json"), "utf8")).name).toBe(
     "@carryover/hook-post-compact",
   );
+  // carryover sees the plugin, so it will not install the same hook a second time.
+  const listed = run("npx", [`carryover@${newer.cli}`, "list"], { cwd: sandbox.project, env });
+  expect(listed).toMatch(/^post-compact .* installed: plugin post-compact@carryover \(user\)$/m);
 
   const debugFile = join(sandbox.root, "claude-debug.txt");
   const sessionId = expectSuccess(

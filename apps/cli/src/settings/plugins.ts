@@ -18,12 +18,28 @@ const installedPlugins = looseObject({
   plugins: record(array(looseObject({ scope: string(), installPath: string(), projectPath: optional(string()) }))),
 });
 
-/** The plugin dir carries carryover's executable for `name`, or its skill. */
+/**
+ * The plugin dir carries carryover's executable for `name`, or its skill: a `carryover marketplace` plugin, or
+ * the hook's own npm package (the repo's marketplace.json sources each plugin from it).
+ */
 function carriesCarryover(installPath: string, name: string): boolean {
   return (
     existsSync(join(installPath, "bin", `carryover-${name}`)) ||
-    existsSync(join(installPath, "skills", name, "SKILL.md"))
+    existsSync(join(installPath, "skills", name, "SKILL.md")) ||
+    carryoverPackageOf(installPath) === name
   );
+}
+
+/** The hook or skill a carryover package names in its package.json's `carryover` field. */
+function carryoverPackageOf(dir: string): string | undefined {
+  try {
+    const field = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { carryover?: unknown }).carryover;
+    if (typeof field !== "object" || field === null) return undefined;
+    const { hook, skill } = field as { hook?: unknown; skill?: unknown };
+    return typeof hook === "string" ? hook : typeof skill === "string" ? skill : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
