@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -30,6 +30,8 @@ let root: string;
 let registry: Registry;
 let checkout: string;
 let older: Published;
+/** The repo's marketplace.json as the first release left it. */
+let olderMarketplace: string;
 let newer: Published;
 let sandbox: Sandbox | undefined;
 
@@ -63,6 +65,7 @@ beforeAll(async () => {
   checkout = join(root, "checkout");
   copyCheckout(checkout);
   older = versionAndRelease();
+  olderMarketplace = readFileSync(join(checkout, ".claude-plugin/marketplace.json"), "utf8");
   // The next release: a change to post-compact's code, and a changeset for every package.
   appendFileSync(
     join(checkout, "packages/hook-post-compact/src/bin.ts"),
@@ -179,6 +182,8 @@ it("the repo's marketplace: plugins installed from their npm packages fire in th
   sandbox = await createSandbox();
   const env = npmEnv(sandbox.env, registry, join(sandbox.root, "npm-cache"));
   const claude = (args: string[]) => run(claudeBin(), args, { cwd: sandbox!.project, env });
+  // The real CLI's own check of the file: no unknown field, nothing it would ignore.
+  expect(claude(["plugin", "validate", checkout])).toMatch(/^✔ Validation passed$/m);
   expect(claude(["plugin", "marketplace", "add", checkout])).toMatch(/Successfully added marketplace: carryover/);
   for (const plugin of ["post-compact", "recovery", "compact-prep"]) {
     expect(claude(["plugin", "install", `${plugin}@carryover`])).toMatch(
@@ -219,4 +224,31 @@ it("the repo's marketplace: plugins installed from their npm packages fire in th
     encoding: "utf8",
   });
   expect(state).toMatchObject({ status: 0, stdout: `${sessionId}\n` });
+});
+
+it("a plugin from the marketplace updates to the next release: marketplace update, then plugin update", async () => {
+  sandbox = await createSandbox();
+  const env = npmEnv(sandbox.env, registry, join(sandbox.root, "npm-cache"));
+  const claude = (args: string[]) => run(claudeBin(), args, { cwd: sandbox!.project, env });
+  const market = join(sandbox.root, "market");
+  mkdirSync(join(market, ".claude-plugin"), { recursive: true });
+  writeFileSync(join(market, ".claude-plugin/marketplace.json"), olderMarketplace);
+  claude(["plugin", "marketplace", "add", market]);
+  claude(["plugin", "install", "post-compact@carryover"]);
+  const installed = () => {
+    const installs = JSON.parse(readFileSync(join(sandbox!.claudeDir, "plugins/installed_plugins.json"), "utf8"));
+    const [install] = installs.plugins["post-compact@carryover"] as Array<{ installPath: string; version: string }>;
+    return {
+      version: install!.version,
+      packaged: JSON.parse(readFileSync(join(install!.installPath, "package.json"), "utf8")).version,
+    };
+  };
+  const olderVersion = older.versions.get("@carryover/hook-post-compact");
+  expect(installed()).toEqual({ version: olderVersion, packaged: olderVersion });
+
+  copyFileSync(join(checkout, ".claude-plugin/marketplace.json"), join(market, ".claude-plugin/marketplace.json"));
+  claude(["plugin", "marketplace", "update", "carryover"]);
+  claude(["plugin", "update", "post-compact@carryover"]);
+  const newerVersion = newer.versions.get("@carryover/hook-post-compact");
+  expect(installed()).toEqual({ version: newerVersion, packaged: newerVersion });
 });
