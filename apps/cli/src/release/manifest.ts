@@ -72,7 +72,7 @@ export function loadRelease(dir: string): Release {
     text = readFileSync(path, "utf8");
   } catch {
     throw new CliError(
-      `no release manifest at ${path}; build one with \`node scripts/release.mjs\` or point --from at a release dir`,
+      `no release manifest at ${path}; make one with \`node scripts/release.mjs dir\` or point --from at a release dir`,
     );
   }
   const value = parseJsonText(text, path);
