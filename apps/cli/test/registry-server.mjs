@@ -7,7 +7,14 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 
 const require = createRequire(import.meta.url);
-const { runServer } = require("verdaccio");
+let runServer;
+try {
+  ({ runServer } = require("verdaccio"));
+} catch (error) {
+  // A fresh clone's `pnpm install` brings it (apps/cli's devDependency): without it the test fails, it never skips.
+  process.stderr.write(`verdaccio is not installed (${error.code ?? error.message}): run pnpm install\n`);
+  process.exit(1);
+}
 
 const storage = process.argv[2];
 if (!storage) throw new Error("usage: node registry-server.mjs <storage-dir>");
