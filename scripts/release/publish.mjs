@@ -82,7 +82,7 @@ export async function publishAll({ repoRoot, registry, tag = "latest", dryRun = 
       }
       const args = ["publish", tarball, "--registry", registry, "--access", "public", "--tag", tag, "--ignore-scripts"];
       const result = spawnSync("npm", [...args, ...(dryRun ? ["--dry-run"] : [])], { encoding: "utf8" });
-      if (result.status !== 0) throw new Error(`npm publish ${name}@${version} failed: ${lastLines(result.stderr)}`);
+      if (result.status !== 0) throw new Error(publishFailure(name, version, registry, result.stderr));
       counts.published += 1;
       log(`  ${name}@${version}: ${dryRun ? "would be published (--dry-run)" : "published"}`);
     }
@@ -92,6 +92,21 @@ export async function publishAll({ repoRoot, registry, tag = "latest", dryRun = 
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What to do about a failed `npm publish`, then npm's last lines. Each package is published under its own name,
+ * so npm's refusals that mean "not yours" are said in carryover's terms: its packages' scope is an npm org that
+ * has to exist, and be the publisher's, before the first release.
+ */
+export function publishFailure(name, version, registry, stderr) {
+  const npm = lastLines(stderr);
+  const scope = /^(@[^/]+)\//.exec(name)?.[1];
+  let hint = "";
+  if (/\bENEEDAUTH\b/.test(stderr)) hint = `log in first: npm login --registry ${registry}`;
+  else if (scope && /\bE40[34]\b/.test(stderr))
+    hint = `the ${scope} scope is not yours on ${registry}: create the npm org ${scope.slice(1)} (or join it) first`;
+  return `npm publish ${name}@${version} failed${hint ? `: ${hint}` : ""}: ${npm}`;
 }
 
 function isPublished(name, version, registry) {

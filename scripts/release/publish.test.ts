@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { writeMarketplace } from "./marketplace.mjs";
-import { releaseBlockers } from "./publish.mjs";
+import { publishFailure, releaseBlockers } from "./publish.mjs";
 
 let repo: string;
 
@@ -52,4 +52,29 @@ it("refuses a marketplace.json that names other versions than the packages have"
   ]);
   writeMarketplace(repo);
   expect(releaseBlockers(repo)).toEqual([]);
+});
+
+// npm's own words when the scope is someone else's (E404 on the PUT) or not the user's to publish to (E403).
+it("a refused publish says the scope has to be an npm org of the publisher's, or to log in", () => {
+  const registry = "https://registry.npmjs.org/";
+  const notFound = [
+    "npm error code E404",
+    "npm error 404 Not Found - PUT https://registry.npmjs.org/@carryover%2fhook-pin - Not found",
+    "npm error 404  '@carryover/hook-pin@0.2.0' is not in this registry.",
+  ].join("\n");
+  expect(publishFailure("@carryover/hook-pin", "0.2.0", registry, notFound)).toBe(
+    "npm publish @carryover/hook-pin@0.2.0 failed: the @carryover scope is not yours on https://registry.npmjs.org/: " +
+      "create the npm org carryover (or join it) first: npm error code E404 / " +
+      "npm error 404 Not Found - PUT https://registry.npmjs.org/@carryover%2fhook-pin - Not found / " +
+      "npm error 404  '@carryover/hook-pin@0.2.0' is not in this registry.",
+  );
+  const forbidden = "npm error code E403\nnpm error 403 You do not have permission to publish";
+  expect(publishFailure("@carryover/hook-pin", "0.2.0", registry, forbidden)).toContain("the @carryover scope");
+  const noLogin = "npm error code ENEEDAUTH\nnpm error need auth This command requires you to be logged in";
+  expect(publishFailure("carryover", "0.2.0", registry, noLogin)).toMatch(
+    /^npm publish carryover@0.2.0 failed: log in first: npm login --registry https:\/\/registry.npmjs.org\/: /,
+  );
+  expect(publishFailure("carryover", "0.2.0", registry, forbidden)).toBe(
+    "npm publish carryover@0.2.0 failed: npm error code E403 / npm error 403 You do not have permission to publish",
+  );
 });
