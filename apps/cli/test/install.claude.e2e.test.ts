@@ -16,8 +16,8 @@ import {
   startTui,
 } from "@carryover/test-fixtures/e2e";
 import { afterEach, expect, it } from "vitest";
-import type { Registration } from "../src/release/manifest.ts";
 import { carryover, shippedRelease } from "./cli-run.ts";
+import { hookRuns, ran } from "./hook-runs.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -39,36 +39,6 @@ function userSettings(probeLog: string): string {
   "spinnerTipsEnabled": false
 }
 `;
-}
-
-/**
- * Claude Code 2.1.332's --debug-file line for each hook run, with the command:
- * `Hooks: <Event>[:<source>] [<command>] finished with status <n> (…ms)`, or for PreCompact and PostCompact
- * `<Event>:<trigger> [<command>] completed with status <n>` (those two are absent from --include-hook-events).
- */
-interface HookRun {
-  event: string;
-  source: string | undefined;
-  command: string;
-  status: number;
-}
-
-function hookRuns(debugFile: string): HookRun[] {
-  const runs: HookRun[] = [];
-  for (const match of readFileSync(debugFile, "utf8").matchAll(/\[DEBUG\] (?:Hooks: )?(\w+)(?::(\S+))? \[(.+?)\] (?:completed|finished) with status (\d+)/gm)) {
-    runs.push({ event: match[1]!, source: match[2], command: match[3]!, status: Number(match[4]) });
-  }
-  return runs;
-}
-
-function ran(runs: HookRun[], command: string, registration: Registration): boolean {
-  return runs.some(
-    (run) =>
-      run.command === command &&
-      run.event === registration.event &&
-      run.status === 0 &&
-      (!registration.matcher || new RegExp(`^(?:${registration.matcher})$`).test(run.source ?? "")),
-  );
 }
 
 it("install --all into a HOME with a status line, hooks and other settings: real prompts, an auto and a manual compaction fire every hook; uninstall restores the file byte for byte", async () => {

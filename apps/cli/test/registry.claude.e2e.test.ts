@@ -1,19 +1,34 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  AUTO_COMPACT_INPUT_TOKENS,
+  autoCompactEnv,
   claudeBin,
   createSandbox,
   expectSuccess,
   expectTextInRequest,
   firstMainAfterCompaction,
+  mockScript,
   runAutoCompactInLoop,
+  runPrint,
   type Sandbox,
+  startTui,
 } from "@carryover/test-fixtures/e2e";
 import { payload } from "@carryover/test-fixtures/payloads";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { hookRuns, ran, registeredCommands } from "./hook-runs.ts";
 import { copyCheckout, npmEnv, type Registry, startRegistry } from "./registry.ts";
 
 // Everything is published to a verdaccio on 127.0.0.1 by the release command, from a copy of this checkout
@@ -119,7 +134,34 @@ it("npx carryover install --recommended in a fresh HOME, a newer release over it
 
   const installed = npx(older.cli, ["install", "--recommended"]);
   expect(installed).toContain(`post-compact ${older.versions.get("@carryover/hook-post-compact")}`);
-  const sessionId = expectSuccess(await runAutoCompactInLoop(box));
+  const bin = join(sandbox.claudeDir, "carryover/bin");
+
+  // A prompt, a Write and an auto-compaction: every registration the install wrote runs, with status 0.
+  const debugFile = join(sandbox.root, "claude-debug.txt");
+  const steps = [
+    { tool: "Write", input: { file_path: join(sandbox.project, "notes.md"), content: "notes\n" } },
+    { tool: "Bash", input: { command: "echo a" } },
+    { tool: "Bash", input: { command: "echo b" }, input_tokens: AUTO_COMPACT_INPUT_TOKENS },
+    { text: "finished" },
+  ];
+  const sessionId = expectSuccess(
+    await runPrint(box, `work on it ${mockScript(steps)}`, { env: autoCompactEnv, args: ["--debug-file", debugFile] }),
+  );
+  const expected = registeredCommands(readFileSync(sandbox.settingsPath, "utf8"), bin);
+  expect(expected.map(({ registration }) => registration.event).sort()).toEqual([
+    "PostCompact",
+    "PostToolUse",
+    "PreCompact",
+    "SessionStart",
+    "SessionStart",
+    "UserPromptSubmit",
+    "UserPromptSubmit",
+  ]);
+  const runs = hookRuns(debugFile);
+  const missing = expected.filter(({ command, registration }) => !ran(runs, command, registration));
+  expect(missing, "registrations Claude Code did not run with status 0").toEqual([]);
+  const log = join(sandbox.claudeDir, "carryover/log/carryover.log");
+  expect(existsSync(log) ? readFileSync(log, "utf8") : "", "carryover's log").toBe("");
   expect(readFileSync(join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl"), "utf8")).toContain(
     "MOCK SUMMARY",
   );
@@ -127,11 +169,15 @@ it("npx carryover install --recommended in a fresh HOME, a newer release over it
     firstMainAfterCompaction(sandbox.mock.requests()),
     "SessionStart hook additional context: carryover recovery:",
   );
+  expectTextInRequest(sandbox.mock.mainRequests()[0], "compact-prep");
+  // The status line, chained to the user's: both in the real TUI.
+  const tui = await startTui(box);
+  await tui.waitForScreen(/MINE[\s\S]*ctx |ctx [\s\S]*MINE/);
+  await tui.stop();
 
   npx(older.cli, ["config", "levels", "50,80"]);
   const config = readFileSync(join(sandbox.claudeDir, "carryover/config.json"), "utf8");
   const settings = readFileSync(sandbox.settingsPath, "utf8");
-  const bin = join(sandbox.claudeDir, "carryover/bin");
   const postCompactBefore = sha256(join(bin, "carryover-post-compact"));
   const recoveryBefore = sha256(join(bin, "carryover-recovery"));
 
