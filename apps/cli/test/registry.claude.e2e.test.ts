@@ -244,9 +244,14 @@ it("the repo's marketplace: plugins installed from their npm packages fire in th
   expect(JSON.parse(readFileSync(join(postCompact.installPath, "package.json"), "utf8")).name).toBe(
     "@carryover/hook-post-compact",
   );
-  // carryover sees the plugin, so it will not install the same hook a second time.
-  const listed = run("npx", [`carryover@${newer.cli}`, "list"], { cwd: sandbox.project, env });
+  // carryover sees the plugin, so it will not install the same hook a second time; the statusline plugin runs
+  // nothing (plugins cannot set the status line), so carryover installs the status line beside it.
+  expect(claude(["plugin", "install", "statusline@carryover"])).toMatch(/Successfully installed plugin/);
+  const npx = (args: string[]) => run("npx", [`carryover@${newer.cli}`, ...args], { cwd: sandbox!.project, env });
+  npx(["install", "statusline"]);
+  const listed = npx(["list"]);
   expect(listed).toMatch(/^post-compact .* installed: plugin post-compact@carryover \(user\)$/m);
+  expect(listed).toMatch(/^statusline .* installed: user$/m);
 
   const debugFile = join(sandbox.root, "claude-debug.txt");
   const sessionId = expectSuccess(

@@ -19,24 +19,25 @@ const installedPlugins = looseObject({
 });
 
 /**
- * The plugin dir carries carryover's executable for `name`, or its skill: a `carryover marketplace` plugin, or
- * the hook's own npm package (the repo's marketplace.json sources each plugin from it).
+ * The plugin dir carries carryover's `name` in a form Claude Code runs: a `carryover marketplace` plugin (the
+ * executable with its hooks.json, or the skill), or the hook's own npm package (the repo's marketplace.json
+ * sources each plugin from it). A status line alone is never run: 2.1.332's plugins cannot set it, so a
+ * statusline plugin only says how to install it, and installing it with carryover does not run it twice.
  */
 function carriesCarryover(installPath: string, name: string): boolean {
-  return (
-    existsSync(join(installPath, "bin", `carryover-${name}`)) ||
-    existsSync(join(installPath, "skills", name, "SKILL.md")) ||
-    carryoverPackageOf(installPath) === name
-  );
+  if (existsSync(join(installPath, "skills", name, "SKILL.md"))) return true;
+  if (existsSync(join(installPath, "bin", `carryover-${name}`)))
+    return existsSync(join(installPath, "hooks", "hooks.json"));
+  const field = carryoverField(installPath);
+  if (field?.skill === name) return true;
+  return field?.hook === name && Array.isArray(field.registrations) && field.registrations.length > 0;
 }
 
-/** The hook or skill a carryover package names in its package.json's `carryover` field. */
-function carryoverPackageOf(dir: string): string | undefined {
+/** The `carryover` field of the package.json in `dir`, if it has one. */
+function carryoverField(dir: string): { hook?: unknown; skill?: unknown; registrations?: unknown } | undefined {
   try {
     const field = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { carryover?: unknown }).carryover;
-    if (typeof field !== "object" || field === null) return undefined;
-    const { hook, skill } = field as { hook?: unknown; skill?: unknown };
-    return typeof hook === "string" ? hook : typeof skill === "string" ? skill : undefined;
+    return typeof field === "object" && field !== null ? field : undefined;
   } catch {
     return undefined;
   }
