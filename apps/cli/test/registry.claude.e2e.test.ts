@@ -101,6 +101,16 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** post-compact kept the mock's summary in the session's ledger; recovery's context reached the next request. */
+function expectCompactionCarried(box: Sandbox, sessionId: string): void {
+  const ledger = join(box.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl");
+  expect(readFileSync(ledger, "utf8")).toContain("MOCK SUMMARY");
+  expectTextInRequest(
+    firstMainAfterCompaction(box.mock.requests()),
+    "SessionStart hook additional context: carryover recovery:",
+  );
+}
+
 const sha256 = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
 
 it("the release publishes every package, the CLI last; run again, it skips what the registry has", () => {
@@ -162,13 +172,7 @@ it("npx carryover install --recommended in a fresh HOME, a newer release over it
   expect(missing, "registrations Claude Code did not run with status 0").toEqual([]);
   const log = join(sandbox.claudeDir, "carryover/log/carryover.log");
   expect(existsSync(log) ? readFileSync(log, "utf8") : "", "carryover's log").toBe("");
-  expect(readFileSync(join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl"), "utf8")).toContain(
-    "MOCK SUMMARY",
-  );
-  expectTextInRequest(
-    firstMainAfterCompaction(sandbox.mock.requests()),
-    "SessionStart hook additional context: carryover recovery:",
-  );
+  expectCompactionCarried(sandbox, sessionId);
   expectTextInRequest(sandbox.mock.mainRequests()[0], "compact-prep");
   // The status line, chained to the user's: both in the real TUI.
   const tui = await startTui(box);
@@ -260,13 +264,7 @@ it("the repo's marketplace: plugins installed from their npm packages fire in th
   expect(readFileSync(debugFile, "utf8")).toContain(
     `PostCompact:auto [/bin/sh ${PLUGIN_POST_COMPACT} PostCompact] completed with status 0`,
   );
-  expect(readFileSync(join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl"), "utf8")).toContain(
-    "MOCK SUMMARY",
-  );
-  expectTextInRequest(
-    firstMainAfterCompaction(sandbox.mock.requests()),
-    "SessionStart hook additional context: carryover recovery:",
-  );
+  expectCompactionCarried(sandbox, sessionId);
   // The skill plugin: listed to the model, and its state CLI runs from the plugin's skill dir.
   expectTextInRequest(sandbox.mock.mainRequests()[0], "compact-prep:compact-prep");
   const skillDir = join(installs.plugins["compact-prep@carryover"]![0]!.installPath, "skill");
