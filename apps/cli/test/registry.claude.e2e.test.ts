@@ -26,7 +26,6 @@ import {
   type Sandbox,
   startTui,
 } from "@carryover/test-fixtures/e2e";
-import { payload } from "@carryover/test-fixtures/payloads";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { hookRuns, ran, registeredCommands } from "./hook-runs.ts";
 import { copyCheckout, npmEnv, type Registry, startRegistry } from "./registry.ts";
@@ -204,27 +203,28 @@ it("npx carryover install --recommended in a fresh HOME, a newer release over it
   expect(readFileSync(sandbox.settingsPath, "utf8")).toBe(before);
 });
 
-it("npm i -g of a hook's package from the registry puts a working bin on PATH", () => {
-  const prefix = join(root, "global");
-  const home = mkdtempSync(join(root, "home-"));
-  const env = npmEnv({ PATH: process.env.PATH!, HOME: home }, registry, join(root, "npm-cache-global"));
+// As the hooks' READMEs say: `npm install -g` each package, then register its bin, on PATH, with the event.
+it("npm i -g of the hooks' packages puts their bins on PATH; registered by hand they fire in Claude Code", async () => {
+  sandbox = await createSandbox();
+  const prefix = join(sandbox.root, "global");
   const packages = [...newer.versions]
     .filter(([name]) => name !== "carryover")
     .map(([name, version]) => `${name}@${version}`);
-  run("npm", ["install", "--global", "--prefix", prefix, ...packages], { cwd: home, env });
-  const hookEnv = { PATH: `${join(prefix, "bin")}:${process.env.PATH}`, HOME: home, CARRYOVER_DEBUG: "1" };
-  const postCompact = spawnSync("carryover-post-compact", [], {
-    env: hookEnv,
-    input: JSON.stringify(payload("post-compact.auto")).replaceAll("/home/user", home),
-    encoding: "utf8",
+  const npmUser = npmEnv(sandbox.env, registry, join(sandbox.root, "npm-cache"));
+  run("npm", ["install", "--global", "--prefix", prefix, ...packages], { cwd: sandbox.root, env: npmUser });
+  const env = { ...sandbox.env, PATH: `${join(prefix, "bin")}:${sandbox.env.PATH}` };
+  const byHand = (command: string, timeout: number) => ({ hooks: [{ type: "command", command, timeout }] });
+  sandbox.writeSettings({
+    hooks: {
+      PostCompact: [byHand("carryover-post-compact PostCompact", 10)],
+      SessionStart: [{ matcher: "compact", ...byHand("carryover-recovery SessionStart", 30) }],
+      UserPromptSubmit: [byHand("carryover-recovery UserPromptSubmit", 30)],
+    },
   });
-  expect(postCompact.status).toBe(0);
-  expect(postCompact.stderr).toMatch(/^carryover post-compact: \w+ done in \d+ ms/m);
-  const state = spawnSync("carryover-state", ["session-id", "--session", "abc-123"], {
-    env: hookEnv,
-    encoding: "utf8",
-  });
-  expect(state).toMatchObject({ status: 0, stdout: "abc-123\n" });
+  const sessionId = expectSuccess(await runAutoCompactInLoop({ ...sandbox, env }));
+  expectCompactionCarried(sandbox, sessionId);
+  const state = spawnSync("carryover-state", ["session-id", "--session", sessionId], { env, encoding: "utf8" });
+  expect(state).toMatchObject({ status: 0, stdout: `${sessionId}\n` });
 });
 
 // `claude plugin marketplace add <checkout>` with npm's registry the local one: what `<owner>/<repo>` will do.
