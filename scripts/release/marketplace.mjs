@@ -31,7 +31,7 @@ export function marketplace(repoRoot) {
 }
 
 /** The file's text: what `write` puts there and `check` expects. */
-export function marketplaceText(repoRoot) {
+function marketplaceText(repoRoot) {
   return `${JSON.stringify(marketplace(repoRoot), null, 2)}\n`;
 }
 

@@ -42,7 +42,7 @@ export async function stagePackage(repoRoot, { dir, pkg, kind }, outDir) {
 }
 
 /** The package.json users get: no scripts (they build the monorepo) and no devDependencies (on private packages). */
-export function publishedManifest(pkg) {
+function publishedManifest(pkg) {
   const { scripts: _scripts, devDependencies: _devDependencies, ...published } = pkg;
   return published;
 }

@@ -1,4 +1,0 @@
-export declare function buildCli(options: { repoRoot: string; outDir: string }): Promise<{
-  cli: { outfile: string; bytes: number };
-  release: { manifestPath: string; entries: number };
-}>;
