@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync 
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 
-export const REPO = join(import.meta.dirname, "../../..");
+const REPO = join(import.meta.dirname, "../../..");
 
 export interface Registry {
   url: string;
@@ -12,11 +12,10 @@ export interface Registry {
   close(): Promise<void>;
 }
 
-/** verdaccio (registry-server.mjs) with its storage under `root`, up when this resolves. */
+/** verdaccio (scripts/registry-server.mjs) with its storage under `root`, up when this resolves. */
 export async function startRegistry(root: string): Promise<Registry> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, "registry-server.mjs"), join(root, "storage")], {
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const server = join(import.meta.dirname, "../scripts/registry-server.mjs");
+  const child = spawn(process.execPath, [server, join(root, "storage")], { stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {

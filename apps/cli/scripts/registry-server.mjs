@@ -1,15 +1,14 @@
-// A verdaccio npm registry for the tests, on 127.0.0.1 and a port the kernel picks, printed as `listening <port>`.
+// A verdaccio npm registry for the registry e2e test (test/registry.ts starts it), on 127.0.0.1 and a port the
+// kernel picks, printed as `listening <port>`.
 // It has no uplinks: it serves only what the test publishes, and never asks the public registry for anything.
 // It stops when its parent closes stdin, so it cannot outlive the test.
-//   node registry-server.mjs <storage-dir>
+//   node scripts/registry-server.mjs <storage-dir>
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 
-const require = createRequire(import.meta.url);
 let runServer;
 try {
-  ({ runServer } = require("verdaccio"));
+  ({ runServer } = (await import("verdaccio")).default);
 } catch (error) {
   // A fresh clone's `pnpm install` brings it (apps/cli's devDependency): without it the test fails, it never skips.
   process.stderr.write(`verdaccio is not installed (${error.code ?? error.message}): run pnpm install\n`);
@@ -17,7 +16,7 @@ try {
 }
 
 const storage = process.argv[2];
-if (!storage) throw new Error("usage: node registry-server.mjs <storage-dir>");
+if (!storage) throw new Error("usage: node scripts/registry-server.mjs <storage-dir>");
 mkdirSync(storage, { recursive: true });
 const configPath = join(storage, "..", "verdaccio.yaml");
 writeFileSync(
