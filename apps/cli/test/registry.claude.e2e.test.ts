@@ -223,7 +223,8 @@ it("npm i -g of the hooks' packages puts their bins on PATH; registered by hand 
   });
   const sessionId = expectSuccess(await runAutoCompactInLoop({ ...sandbox, env }));
   expectCompactionCarried(sandbox, sessionId);
-  const state = spawnSync("carryover-state", ["session-id", "--session", sessionId], { env, encoding: "utf8" });
+  const stateBin = join(prefix, "bin", "carryover-state");
+  const state = spawnSync(stateBin, ["session-id", "--session", sessionId], { env, encoding: "utf8" });
   expect(state).toMatchObject({ status: 0, stdout: `${sessionId}\n` });
 });
 
