@@ -24,6 +24,11 @@ export interface MockApiOptions {
   summary?: string | ((n: number) => string);
   /** Usage reported when neither the step nor an override says otherwise. */
   usage?: Partial<Usage>;
+  /**
+   * Called with each request once it is recorded and classified, before it is answered: what the disk holds
+   * at that moment is what the model could read next (a benchmark reads the files a request names here).
+   */
+  onRequest?: (request: RecordedRequest) => void;
 }
 
 export interface MockApi {
@@ -90,6 +95,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     recorded.push(record);
     if (record.method === "POST" && path === "/v1/messages") {
       record.kind = classifyMessages(record.body);
+      options.onRequest?.(record);
       let delayMs: number;
       try {
         ({ reply: record.reply, delayMs } = messagesReply(record));
