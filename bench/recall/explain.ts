@@ -1,0 +1,59 @@
+import type { Wrong } from "./classify.ts";
+import type { Fact } from "./facts.ts";
+
+interface Explanation {
+  why: string;
+  close: string;
+}
+
+/**
+ * Why a fact carryover should hold was out of reach, from what the run saw (its notes say what went differently
+ * from the script). Causes found by reading the requests of a kept sandbox (CARRYOVER_E2E_KEEP=1); a miss with no
+ * known cause says so rather than guess.
+ */
+export function explainMiss(fact: Fact, notes: readonly string[]): Explanation {
+  const refused = notes.find((note) => note.startsWith("/compact-prep did not save"));
+  if (fact.viaPrep && refused && /plan mode/.test(refused)) {
+    return {
+      why:
+        "/compact-prep ran in plan mode, where Claude Code 2.1.332 refuses the skill's Write of the state file " +
+        `(${refused.replace(/^[^“]*/, "")}), so the state file holds the empty template and what /compact-prep ` +
+        "would have saved reached no file",
+      close:
+        "let the skill save the state through its own CLI (say `carryover-state write`, the text on stdin): " +
+        "its Bash commands run in plan mode (init and verify did, through the skill's allowed-tools, and so did " +
+        "one given a heredoc), the Write tool does not",
+    };
+  }
+  if (fact.viaPrep && refused) return { why: refused, close: "make /compact-prep's save succeed here" };
+  if (fact.id === "shell" || fact.id === "subagent") {
+    return {
+      why: "carryover records no worker yet, and Claude Code did not re-inject this one after the compaction",
+      close:
+        "#20: the mechanical snapshot's Worker Topology and the recovery context name running shells and subagents",
+    };
+  }
+  return {
+    why: "not in the request, in a file it names, or in PreCompact's instructions: no cause on file",
+    close: "rerun this scenario with CARRYOVER_E2E_KEEP=1 and read its requests.jsonl",
+  };
+}
+
+export function explainWrong(wrong: Wrong): Explanation {
+  if (wrong.what === "an earlier compaction denied" && wrong.evidence.includes("SessionStart context")) {
+    return {
+      why:
+        "the recovery hook takes any compaction the transcript records less than 60 s before this one for this " +
+        "one, so with no ledger to go by (carryover installed after the earlier compaction) a compaction that " +
+        "recent is not counted",
+      close:
+        "count by position, not time: at SessionStart(compact) Claude Code 2.1.332 has not yet written this " +
+        "compaction to the transcript (behaviour.md §5), so every compaction it holds is an earlier one; at " +
+        "the UserPromptSubmit fallback, this one is the last",
+    };
+  }
+  return {
+    why: "no cause on file",
+    close: "rerun this scenario with CARRYOVER_E2E_KEEP=1 and read what carryover wrote",
+  };
+}
