@@ -27,7 +27,7 @@ export function report({ results, before, after, startedAt, options, complete })
     "",
     "```bash",
     "pnpm bench                                # builds, runs everything, writes BENCHMARKS.md",
-    "pnpm bench -- --only startup,prompt       # a subset (startup, prompt, statusline, scan, bundles) → bench/results/latest.md",
+    "pnpm bench -- --only startup,prompt       # a subset (startup, prompt, statusline, scan, bundles, recall) → bench/results/latest.md",
     "pnpm bench -- --quick                     # 12 rounds, scans of 10 and 100 MB only → bench/results/latest.md",
     "pnpm bench -- --runs 80                   # more rounds per case",
     "```",
@@ -64,7 +64,8 @@ export function report({ results, before, after, startedAt, options, complete })
     lines.push(`## Node ${node}`, "");
     for (const [name, title] of Object.entries(perNode)) if (results.byNode[node][name]) lines.push(...section("###", `${title} (Node ${node})`, results.byNode[node][name]));
   }
-  for (const [name, title] of Object.entries({ scan: "Transcript scan", bundles: "Bundle size" })) if (results[name]) lines.push(...section("##", title, results[name]));
+  const once = { scan: "Transcript scan", bundles: "Bundle size", recall: "What a compaction keeps (recall)" };
+  for (const [name, title] of Object.entries(once)) if (results[name]) lines.push(...section("##", title, results[name]));
   const missed = [
     ...nodes.map((node) => [node, missedTargets(ok(results.byNode[node]))]).filter(([, text]) => text).map(([node, text]) => `**Node ${node}**\n\n${text}`),
     missedTargets(ok(results)),
@@ -103,5 +104,6 @@ function targetTable(perNode, results) {
   for (const t of results.bundles?.targets ?? []) {
     rows.push([`\`${t.name}\` ≤ ${kb(TARGETS.bundleBytes)}`, kb(t.bytes), verdict(t.met)]);
   }
+  for (const t of results.recall?.targets ?? []) rows.push([t.what, t.measured, verdict(t.met)]);
   return rows.length > 0 ? table(["target", "measured", "verdict"], rows) : "No section with a target ran.";
 }

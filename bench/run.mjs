@@ -10,13 +10,14 @@ import { ensurePeers } from "./peers.mjs";
 import { report } from "./report.mjs";
 import { removeSandboxes } from "./sandbox.mjs";
 import { bundleSection } from "./sections/bundles.mjs";
+import { recallSection } from "./sections/recall.mjs";
 import { scanSection } from "./sections/scan.mjs";
 import { perPromptSection, startupSection } from "./sections/startup.mjs";
 import { statusLineSection } from "./sections/statusline.mjs";
 import { transcriptStore } from "./transcripts.mjs";
 import { NODE_VERSIONS, nodeBinDir } from "../scripts/nodes.mjs";
 
-const SECTIONS = ["startup", "prompt", "statusline", "scan", "bundles"];
+const SECTIONS = ["startup", "prompt", "statusline", "scan", "bundles", "recall"];
 /** Run once per supported Node; the others once. */
 const PER_NODE = new Set(["startup", "prompt", "statusline"]);
 const USAGE = `usage: pnpm bench [-- --only ${SECTIONS.join(",")}] [--node ${NODE_VERSIONS.join(",")}] [--runs N] [--quick] [--out FILE]
@@ -107,6 +108,7 @@ async function main() {
       return scanSection({ benchDir, scannerPath, transcripts: sizes.map((bytes) => transcripts.generate(bytes, 3)), log });
     },
     bundles: () => bundleSection({ root }),
+    recall: () => recallSection({ root, benchDir, log }),
   };
   const results = { byNode: {} };
   const failed = [];
