@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "test-fixtures/**/*.test.ts", "scripts/**/*.test.ts", "test/reliability/**/*.test.ts"],
+          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "test-fixtures/**/*.test.ts", "scripts/**/*.test.ts", "test/reliability/**/*.test.ts", "bench/recall/**/*.test.ts"],
           exclude: ["**/*.e2e.test.ts", "**/node_modules/**"],
           testTimeout: 20_000,
         },
@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           sequence: { groupOrder: 1 },
-          include: ["packages/*/test/**/*.e2e.test.ts", "apps/*/test/**/*.e2e.test.ts", "test-fixtures/**/*.e2e.test.ts", "test/reliability/**/*.e2e.test.ts"],
+          include: ["packages/*/test/**/*.e2e.test.ts", "apps/*/test/**/*.e2e.test.ts", "test-fixtures/**/*.e2e.test.ts", "test/reliability/**/*.e2e.test.ts", "bench/recall/**/*.e2e.test.ts"],
           exclude: ["**/node_modules/**"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
