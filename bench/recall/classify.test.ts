@@ -129,6 +129,18 @@ describe("wrongs", () => {
     expect(wrongs(capture({ segments: [flagged] }), truth)).toEqual([]);
   });
 
+  it("PreCompact quoting such a state as the record to carry is wrong, once however often it is echoed", () => {
+    const quote =
+      "The session's /compact-prep state file (/tmp/s.md, saved 2026-12-01 18:43 UTC) records the following; " +
+      "those sections carry it faithfully:";
+    const echoed: Segment = { by: "carryover", label: "PreCompact's output, echoed by Claude Code", text: quote };
+    const found = capture({ segments: [echoed], steering: quote });
+    expect(wrongs(found, { earlierCompactions: 1, stateBeforePrevious: false })).toEqual([]);
+    expect(wrongs(found, { earlierCompactions: 1, stateBeforePrevious: true }).map((w) => w.what)).toEqual([
+      "a state from before the previous compaction presented as current",
+    ]);
+  });
+
   it("carryover's own files listed as the session's work, and a second recovery context, are wrong", () => {
     const log = carryoverFile("log", "### Files modified (2)\n- `src/a.ts` — Write\n- `CHANGES_SESSION.md` — Edit");
     const heading = "carryover recovery: this conversation was compacted at 2026-12-01T18:06:27Z.";

@@ -64,8 +64,14 @@ export function wrongs(capture: Capture, truth: Truth): Wrong[] {
     ...(capture.steering ? [{ where: "PreCompact's instructions", text: capture.steering }] : []),
   ];
   const found: Wrong[] = [];
-  const flag = (what: string, where: string, line: string, at?: RegExp) =>
+  // A manual /compact echoes PreCompact's instructions into the next request: one statement, counted once.
+  const said = new Set<string>();
+  const flag = (what: string, where: string, line: string, at?: RegExp) => {
+    const key = `${what}\n${line.trim()}`;
+    if (said.has(key)) return;
+    said.add(key);
     found.push({ what, evidence: `${where}: “${clip(line, at)}”` });
+  };
   for (const { where, text } of sources) {
     for (const { line, heading } of claimLines(text)) {
       const claim = `${heading}\n${line}`;
@@ -85,7 +91,7 @@ export function wrongs(capture: Capture, truth: Truth): Wrong[] {
         flag("carryover's own file listed as the session's work", where, line);
       if (truth.earlierCompactions > 0 && NO_EARLIER.test(line))
         flag("an earlier compaction denied", where, line, NO_EARLIER);
-      if (truth.stateBeforePrevious && line.startsWith("- Compact-prep state:") && !STALE_FLAG.test(line)) {
+      if (truth.stateBeforePrevious && STATE_CLAIM.test(line) && !STALE_FLAG.test(line)) {
         flag("a state from before the previous compaction presented as current", where, line);
       }
     }
@@ -109,7 +115,9 @@ const CHANGED_LIST =
   /files? (?:changed|modified)|Changed since|Editing Files| — (?:Write|Edit|MultiEdit|NotebookEdit)\b/i;
 const NO_EARLIER =
   /has no earlier compaction|no earlier compaction recorded|holding "none yet"|session's first compaction/i;
-const STALE_FLAG = /predates|earlier stage|before the previous one/i;
+// The recovery context's line for the state file, and PreCompact's quote of it to the summarizer.
+const STATE_CLAIM = /^- Compact-prep state:|\/compact-prep state file \(.*\) records the following/;
+const STALE_FLAG = /predates|earlier stage|before the previous (?:one|compaction)/i;
 
 /** Each line with the nearest line above it that introduces a list (ends with a colon), or a Markdown heading. */
 function claimLines(text: string): Array<{ line: string; heading: string }> {

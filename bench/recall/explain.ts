@@ -45,11 +45,23 @@ export function explainWrong(wrong: Wrong): Explanation {
       why:
         "the recovery hook takes any compaction the transcript records less than 60 s before this one for this " +
         "one, so with no ledger to go by (carryover installed after the earlier compaction) a compaction that " +
-        "recent is not counted",
+        "recent is not counted; the scripted session compacts twice within seconds, a real one seldom within a minute",
       close:
         "count by position, not time: at SessionStart(compact) Claude Code 2.1.332 has not yet written this " +
         "compaction to the transcript (behaviour.md §5), so every compaction it holds is an earlier one; at " +
         "the UserPromptSubmit fallback, this one is the last",
+    };
+  }
+  const stale = wrong.what === "a state from before the previous compaction presented as current";
+  if (stale && wrong.evidence.includes("/compact-prep state file (")) {
+    return {
+      why:
+        "pre-compact quotes the state file's decisions and constraints for the summary to carry faithfully " +
+        "whenever it has them, fresh or not: it knows the state predates the previous compaction (it writes the " +
+        "mechanical snapshot for that reason) but does not say so",
+      close:
+        "in packages/hook-pre-compact/src/steering.ts (prepQuote), when the state is not fresh say it was saved " +
+        "before the previous compaction and may describe an earlier stage, as the recovery context does",
     };
   }
   return {
