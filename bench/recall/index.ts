@@ -29,6 +29,7 @@ export async function runRecall(options: RunOptions & { only?: readonly string[]
   }
   const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(" / ");
   return recallReport(runs, failures, {
+    startedAt: new Date(started),
     durationMs: Date.now() - started,
     load: `${load(before)} at the start, ${load(loadavg())} at the end`,
   });

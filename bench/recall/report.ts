@@ -78,7 +78,7 @@ function reached(cell: Cell, fact: Fact): boolean {
 export function recallReport(
   runs: readonly ScenarioRun[],
   failures: readonly RecallFailure[],
-  run: { durationMs: number; load: string },
+  run: { startedAt: Date; durationMs: number; load: string },
 ): RecallReport {
   const columns = tableColumns(runs, failures);
   const misses = columns.flatMap((column) => {
@@ -89,8 +89,11 @@ export function recallReport(
   });
   const wrongs = columns.flatMap((column) => (column.with?.wrongs ?? []).map((wrong) => ({ column, wrong })));
   const header = ["fact", ...columns.map((column) => column.title)];
+  const targets = recallTargets(columns, misses.length, wrongs.length);
   const lines = [
     ...INTRO,
+    "",
+    `**Targets:** ${targets.map(targetText).join("; ")}.`,
     "",
     table(header, placeRows(columns)),
     "",
@@ -99,7 +102,8 @@ export function recallReport(
     "",
     table(header, sourceRows(columns)),
     "",
-    `${runs.length} sessions in ${(run.durationMs / 1000).toFixed(0)} s; load average (1 / 5 / 15 min) ${run.load}.`,
+    `${runs.length} sessions in ${(run.durationMs / 1000).toFixed(0)} s, started ${utcMinute(run.startedAt)} UTC; ` +
+      `load average (1 / 5 / 15 min) ${run.load}.`,
     "",
     claudeAlone(columns),
     "",
@@ -117,7 +121,7 @@ export function recallReport(
     }),
     "",
   ];
-  return { markdown: lines.join("\n"), targets: recallTargets(columns, misses.length, wrongs.length) };
+  return { markdown: lines.join("\n"), targets };
 }
 
 function tableColumns(runs: readonly ScenarioRun[], failures: readonly RecallFailure[]): Column[] {
@@ -217,6 +221,14 @@ function missLines(misses: readonly Miss[]): string[] {
     else groups.push({ cells: [cell], why, close });
   }
   return groups.map((group) => `- ${group.cells.join(", ")}: ${group.why}. To close it: ${group.close}.`);
+}
+
+function targetText(target: RecallTarget): string {
+  return `${target.what.replace(/^recall: /, "")}: ${target.measured} (${target.met ? "met" : "**missed**"})`;
+}
+
+function utcMinute(date: Date): string {
+  return date.toISOString().slice(0, 16).replace("T", " ");
 }
 
 function bold(count: number): string {
