@@ -461,6 +461,16 @@ describe("the summary steering it prints", () => {
     expect(output).toContain("Session Decisions:\nAdopted B over A: A leaks memory.\nConstraints and Blockers:\nNever push to main.");
   });
 
+  it("says when the compact-prep state it quotes predates the previous compaction", async () => {
+    workedSession();
+    appendLedger(openSession(env, SESSION), { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "S." }, 50);
+    writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 7_200_000);
+    const output = (await invoke()) as string;
+    expect(output).toContain("predates the previous compaction and may describe an earlier stage of the work");
+    expect(output).not.toContain("carry it faithfully");
+    expect(output).toContain("Session Decisions:\nAdopted B over A: A leaks memory.");
+  });
+
   it("condenses long summaries to stay within steeringMaxChars, keeping some of each", async () => {
     workedSession();
     for (let i = 1; i <= 6; i++) appendLedger(openSession(env, SESSION), { atMs: NOW - (10 - i) * 60_000, trigger: "auto", summary: `S${i} ${"word ".repeat(1_000)}` }, 50);

@@ -6,6 +6,8 @@ export interface PrepState {
   savedAtMs: number;
   /** Written by /compact-prep (not by carryover), complete, filled in, and saved after the previous compaction. */
   fresh: boolean;
+  /** Saved before the previous compaction: it may describe an earlier stage of the work. */
+  predatesPrevious: boolean;
   decisions: string | null;
   constraints: string | null;
 }
@@ -32,6 +34,7 @@ export function readPrepState(env: Env, session: Session, stateDir: string, quer
     path,
     savedAtMs,
     fresh: written && sincePrevious,
+    predatesPrevious: !sincePrevious,
     decisions: mechanical ? null : sectionText(sections, "## Session Decisions"),
     constraints: mechanical ? null : sectionText(sections, "## Constraints and Blockers"),
   };

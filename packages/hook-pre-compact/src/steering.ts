@@ -121,7 +121,13 @@ function cut(text: string, maxChars: number): string {
 
 function prepQuote(prep: PrepState | null): string {
   if (!prep || (!prep.decisions && !prep.constraints)) return "";
-  const parts = [`The session's /compact-prep state file (${prep.path}, saved ${utcMinute(prep.savedAtMs)}) records the following; those sections carry it faithfully:`];
+  const file = `The session's /compact-prep state file (${prep.path}, saved ${utcMinute(prep.savedAtMs)})`;
+  const parts = [
+    prep.predatesPrevious
+      ? `${file} predates the previous compaction and may describe an earlier stage of the work; it records the ` +
+        "following, and those sections carry what of it still holds:"
+      : `${file} records the following; those sections carry it faithfully:`,
+  ];
   if (prep.decisions) parts.push(`Session Decisions:\n${cut(prep.decisions, MAX_QUOTED_SECTION_CHARS)}`);
   if (prep.constraints) parts.push(`Constraints and Blockers:\n${cut(prep.constraints, MAX_QUOTED_SECTION_CHARS)}`);
   return parts.join("\n");
