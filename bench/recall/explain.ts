@@ -28,9 +28,10 @@ export function explainMiss(fact: Fact, notes: readonly string[]): Explanation {
   if (fact.viaPrep && refused) return { why: refused, close: "make /compact-prep's save succeed here" };
   if (fact.id === "shell" || fact.id === "subagent") {
     return {
-      why: "carryover records no worker yet, and Claude Code did not re-inject this one after the compaction",
+      why: "neither Claude Code's reminders nor carryover's recovery context or mechanical snapshot named it",
       close:
-        "#20: the mechanical snapshot's Worker Topology and the recovery context name running shells and subagents",
+        "the recovery context and the snapshot's Worker Topology name every shell and subagent the transcript " +
+        "shows still running (issue #20); rerun with CARRYOVER_E2E_KEEP=1 to see which of them left it out",
     };
   }
   return {
