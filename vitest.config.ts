@@ -1,25 +1,45 @@
 import { defineConfig } from "vitest/config";
 
-// One run, two projects: `unit` (fast, no Claude Code) and `e2e` (spawns built files and the real `claude`).
+// Where tests live; each project below takes the files of one kind from these roots.
+const ROOTS = ["packages/*/src", "packages/*/test", "apps/*/src", "apps/*/test", "test-fixtures", "scripts", "test/reliability", "bench/recall"];
+const under = (pattern: string) => ROOTS.map((root) => `${root}/**/${pattern}`);
+
+// A test that spawns a process or reads a built file is named *.integration.test.ts: it runs after the build.
+const INTEGRATION = "*.integration.test.ts";
+const E2E = "*.e2e.test.ts";
+
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
     projects: [
       {
         test: {
+          // In-process only: no build, no child process. Must pass on a fresh clone, fast.
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "test-fixtures/**/*.test.ts", "scripts/**/*.test.ts", "test/reliability/**/*.test.ts", "bench/recall/**/*.test.ts"],
-          exclude: ["**/*.e2e.test.ts", "**/node_modules/**"],
+          include: under("*.test.ts"),
+          exclude: [...under(INTEGRATION), ...under(E2E), "**/node_modules/**"],
           testTimeout: 20_000,
         },
       },
       {
         test: {
-          name: "e2e",
+          name: "integration",
           sequence: { groupOrder: 1 },
-          include: ["packages/*/test/**/*.e2e.test.ts", "apps/*/test/**/*.e2e.test.ts", "test-fixtures/**/*.e2e.test.ts", "test/reliability/**/*.e2e.test.ts", "bench/recall/**/*.e2e.test.ts"],
+          include: under(INTEGRATION),
           exclude: ["**/node_modules/**"],
+          globalSetup: ["./scripts/build-before-tests.ts"],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The built executables and the real `claude`.
+          name: "e2e",
+          sequence: { groupOrder: 2 },
+          include: under(E2E),
+          exclude: ["**/node_modules/**"],
+          globalSetup: ["./scripts/build-before-tests.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
           fileParallelism: true,
