@@ -1,6 +1,6 @@
 // The Node versions carryover supports and tests on, and where the tests find them. `node scripts/nodes.mjs
 // fetch` installs the missing ones from the npm registry (the `node-<platform>-<arch>` packages hold the official
-// binaries); .ci/run calls it, `pnpm test` (scripts/test-on-nodes.mjs) only looks.
+// binaries); .ci/run calls it, `pnpm test` (scripts/test.mjs) only looks.
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
