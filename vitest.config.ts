@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 const ROOTS = ["packages/*/src", "packages/*/test", "apps/*/src", "apps/*/test", "test-fixtures", "scripts", "test/reliability", "bench/recall"];
 const under = (pattern: string) => ROOTS.map((root) => `${root}/**/${pattern}`);
 
+const FUZZ = "test/reliability/fuzz-*.test.ts";
 // A test that spawns a process or reads a built file is named *.integration.test.ts: it runs after the build.
 const INTEGRATION = "*.integration.test.ts";
 const E2E = "*.e2e.test.ts";
@@ -18,8 +19,18 @@ export default defineConfig({
           name: "unit",
           sequence: { groupOrder: 0 },
           include: under("*.test.ts"),
-          exclude: [...under(INTEGRATION), ...under(E2E), "**/node_modules/**"],
+          exclude: [...under(INTEGRATION), ...under(E2E), FUZZ, "**/node_modules/**"],
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          // Generated payloads through every hook in-process: CARRYOVER_FUZZ_RUNS per hook (.ci/run sets 10,000).
+          name: "fuzz",
+          sequence: { groupOrder: 1 },
+          include: [FUZZ],
+          exclude: under(E2E),
+          testTimeout: 600_000,
         },
       },
       {
