@@ -36,6 +36,8 @@ main(
     { name: "build", command: [bin("turbo"), "run", "build", "--output-logs=errors-only"], required: true },
     { name: "typecheck packages", command: [bin("turbo"), "run", "typecheck", "--output-logs=errors-only"] },
     typecheck("bench"),
+    typecheck("scripts"),
+    typecheck("test/reliability"),
     vitestOn(FULL_SUITE_NODE, "the whole suite", []),
     ...NODE_VERSIONS.filter((version) => version !== FULL_SUITE_NODE).map((version) =>
       vitestOn(version, "the e2e tests of the built executables", ["--project", "e2e", "--exclude", "**/*.claude.e2e.test.ts"]),
