@@ -1,7 +1,16 @@
 import { defineConfig } from "vitest/config";
 
 // Where tests live; each project below takes the files of one kind from these roots.
-const ROOTS = ["packages/*/src", "packages/*/test", "apps/*/src", "apps/*/test", "test-fixtures", "scripts", "test/reliability", "bench/recall"];
+const ROOTS = [
+  "packages/*/src",
+  "packages/*/test",
+  "apps/*/src",
+  "apps/*/test",
+  "test-fixtures",
+  "scripts",
+  "test/reliability",
+  "bench/recall",
+];
 const under = (pattern: string) => ROOTS.map((root) => `${root}/**/${pattern}`);
 
 const FUZZ = "test/reliability/fuzz-*.test.ts";

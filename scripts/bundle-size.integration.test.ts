@@ -24,7 +24,8 @@ describe("bundle size", () => {
       { targetBytes: 30_000, ceilings: { "carryover-a": 40_000, "carryover-d": 40_000 } },
     );
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toMatch(/^carryover-a .* 40001 bytes, over its ceiling of 40000 by 1\. .*raise its ceiling in bundle-size\.json in the commit that grows the bundle/);
+    expect(problems[0]).toMatch(/^carryover-a .* 40001 bytes, over its ceiling of 40000 by 1\. /);
+    expect(problems[0]).toMatch(/raise its ceiling in bundle-size\.json in the commit that grows the bundle/);
     expect(problems[1]).toMatch(/^carryover-b .* over its target of 30000 \(no ceiling in bundle-size\.json\) by 1\./);
     expect(problems[2]).toMatch(/^carryover-c .*\/x\/c\.cjs is missing; build it/);
   });

@@ -23,7 +23,11 @@ export function shippedExecutables(root: string): ShippedExecutable[] {
   for (const entry of readdirSync(packagesDir).sort()) {
     const manifestPath = join(packagesDir, entry, "package.json");
     if (!existsSync(manifestPath)) continue;
-    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { name: string; bin?: Record<string, string>; carryover?: unknown };
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+      name: string;
+      bin?: Record<string, string>;
+      carryover?: unknown;
+    };
     if (!manifest.carryover) continue;
     for (const [name, bin] of Object.entries(manifest.bin ?? {})) {
       const path = join(packagesDir, entry, bin);
@@ -34,19 +38,26 @@ export function shippedExecutables(root: string): ShippedExecutable[] {
 }
 
 /** One line per executable that is missing or over its ceiling (its entry in bundle-size.json, else the target). */
-export function bundleSizeProblems(executables: readonly ShippedExecutable[], { targetBytes, ceilings }: BundleCeilings): string[] {
+export function bundleSizeProblems(
+  executables: readonly ShippedExecutable[],
+  { targetBytes, ceilings }: BundleCeilings,
+): string[] {
   const problems: string[] = [];
   for (const executable of executables) {
     if (executable.bytes === null) {
-      problems.push(`${executable.name} (${executable.packageName}): ${executable.path} is missing; build it (pnpm build) before this test`);
+      const what = `${executable.name} (${executable.packageName})`;
+      problems.push(`${what}: ${executable.path} is missing; build it (pnpm build) before this test`);
       continue;
     }
     const ceiling = ceilings[executable.name];
     const limit = ceiling ?? targetBytes;
     if (executable.bytes <= limit) continue;
+    const over =
+      ceiling === undefined ? `target of ${targetBytes} (no ceiling in bundle-size.json)` : `ceiling of ${ceiling}`;
     problems.push(
-      `${executable.name} (${executable.packageName}) is ${executable.bytes} bytes, over its ${ceiling === undefined ? `target of ${targetBytes} (no ceiling in bundle-size.json)` : `ceiling of ${ceiling}`} by ${executable.bytes - limit}. ` +
-        "Shrink it, or raise its ceiling in bundle-size.json in the commit that grows the bundle, saying why (see BENCHMARKS.md, bundle size).",
+      `${executable.name} (${executable.packageName}) is ${executable.bytes} bytes, ` +
+        `over its ${over} by ${executable.bytes - limit}. Shrink it, or raise its ceiling in bundle-size.json ` +
+        "in the commit that grows the bundle, saying why (see BENCHMARKS.md, bundle size).",
     );
   }
   return problems;

@@ -25,11 +25,13 @@ export function bundledFiles(repoRoot) {
       if (pkg.private === true || pkg.bin === undefined) continue;
       const distDir = join(dir, "dist");
       const metafiles = existsSync(distDir) ? readdirSync(distDir).filter((file) => file.endsWith(".meta.json")) : [];
-      if (metafiles.length === 0) throw new Error(`${relative(repoRoot, dir)}: no esbuild metafile in dist/; run \`pnpm build\` first`);
+      if (metafiles.length === 0)
+        throw new Error(`${relative(repoRoot, dir)}: no esbuild metafile in dist/; run \`pnpm build\` first`);
       const inputs = new Set();
       for (const metafile of metafiles) {
         const meta = JSON.parse(readFileSync(join(distDir, metafile), "utf8"));
-        // The top-level `inputs` also lists files esbuild parsed and then shook out; an output's inputs with bytes are what ships.
+        // The top-level `inputs` also lists files esbuild parsed and then shook out; an output's inputs with bytes
+        // are what ships.
         for (const output of Object.values(meta.outputs ?? {})) {
           for (const [input, { bytesInOutput }] of Object.entries(output.inputs ?? {})) {
             if (bytesInOutput > 0) inputs.add(relative(repoRoot, resolve(dir, input)).split(sep).join("/"));
@@ -71,7 +73,9 @@ export function changedFiles(repoRoot, base) {
 export function missingChangesets({ changed, bundles, named }) {
   const missing = [];
   for (const file of changed) {
-    const packages = bundles.filter((bundle) => bundle.inputs.has(file) && !file.startsWith(`${bundle.dir}/`) && !named.has(bundle.name)).map((bundle) => bundle.name);
+    const packages = bundles
+      .filter((bundle) => bundle.inputs.has(file) && !file.startsWith(`${bundle.dir}/`) && !named.has(bundle.name))
+      .map((bundle) => bundle.name);
     if (packages.length > 0) missing.push({ file, packages });
   }
   return missing;
@@ -91,10 +95,20 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const args = process.argv.slice(2);
   const baseAt = args.indexOf("--base");
   try {
-    if (args.length !== 0 && !(args.length === 2 && baseAt === 0)) throw new Error("usage: node scripts/check-changesets.mjs [--base <git ref>]");
+    if (args.length !== 0 && !(args.length === 2 && baseAt === 0))
+      throw new Error("usage: node scripts/check-changesets.mjs [--base <git ref>]");
     const base = baseAt === 0 ? args[1] : defaultBase(repoRoot);
-    const missing = missingChangesets({ changed: changedFiles(repoRoot, base), bundles: bundledFiles(repoRoot), named: changesetPackages(repoRoot) });
-    for (const { file, packages } of missing) console.error(`${file} is bundled into ${packages.join(", ")}: add a changeset naming ${packages.length === 1 ? "it" : "them"} (pnpm changeset)`);
+    const missing = missingChangesets({
+      changed: changedFiles(repoRoot, base),
+      bundles: bundledFiles(repoRoot),
+      named: changesetPackages(repoRoot),
+    });
+    for (const { file, packages } of missing) {
+      const naming = packages.length === 1 ? "it" : "them";
+      console.error(
+        `${file} is bundled into ${packages.join(", ")}: add a changeset naming ${naming} (pnpm changeset)`,
+      );
+    }
     if (missing.length > 0) process.exitCode = 1;
     else console.log(`changesets: every package bundling a changed file since ${base} has one`);
   } catch (error) {

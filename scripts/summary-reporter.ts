@@ -24,7 +24,8 @@ export function countRun(
   for (const testModule of testModules) {
     const entities: Array<TestModule | TestSuite> = [testModule, ...testModule.children.allSuites()];
     for (const entity of entities) {
-      const where = entity.type === "module" ? entity.relativeModuleId : `${entity.module.relativeModuleId} > ${entity.fullName}`;
+      const where =
+        entity.type === "module" ? entity.relativeModuleId : `${entity.module.relativeModuleId} > ${entity.fullName}`;
       for (const error of entity.errors()) fail(`${where}: ${firstLine(error)}`);
     }
     for (const test of testModule.children.allTests()) {

@@ -13,7 +13,9 @@ const STEPS = join(ROOT, "scripts", "test-steps.mjs");
 const scratch = mkdtempSync(join(tmpdir(), "carryover-summary-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const PASSING = `import { test } from "vitest";\ntest("passes", () => {});\n`;
+/** A test file's source from its lines. */
+const source = (...lines: string[]) => `${lines.join("\n")}\n`;
+const PASSING = source(`import { test } from "vitest";`, `test("passes", () => {});`);
 
 /** A vitest project whose only reporter is the summary reporter, holding `files` (name → source). */
 function project(name: string, files: Record<string, string>): string {
@@ -56,14 +58,23 @@ const vitest = (dir: string) => run([process.execPath, VITEST, "run"], dir, { CA
 describe.concurrent("the summary reporter's line, on a real vitest run", () => {
   test("counts passed and skipped tests, and says 0 failed when the run passed", async () => {
     const dir = project("passing", {
-      "a.test.ts": `import { test } from "vitest";\ntest("one", () => {});\ntest("two", () => {});\ntest.skip("off", () => {});\n`,
+      "a.test.ts": source(
+        `import { test } from "vitest";`,
+        `test("one", () => {});`,
+        `test("two", () => {});`,
+        `test.skip("off", () => {});`,
+      ),
     });
     expect(await vitest(dir)).toMatchObject({ status: 0, lastLine: "2 passed, 0 failed, 1 skipped" });
   });
 
   test("a failing test counts as failed", async () => {
     const dir = project("failing-test", {
-      "a.test.ts": `import { expect, test } from "vitest";\ntest("ok", () => {});\ntest("no", () => expect(1).toBe(2));\n`,
+      "a.test.ts": source(
+        `import { expect, test } from "vitest";`,
+        `test("ok", () => {});`,
+        `test("no", () => expect(1).toBe(2));`,
+      ),
     });
     expect(await vitest(dir)).toMatchObject({ status: 1, lastLine: "1 passed, 1 failed" });
   });
@@ -95,7 +106,11 @@ describe.concurrent("the summary reporter's line, on a real vitest run", () => {
 
   test("an afterAll that throws counts as failed, though every test passed", async () => {
     const dir = project("after-all", {
-      "a.test.ts": `import { afterAll, test } from "vitest";\nafterAll(() => { throw new Error("cleanup"); });\ntest("ok", () => {});\n`,
+      "a.test.ts": source(
+        `import { afterAll, test } from "vitest";`,
+        `afterAll(() => { throw new Error("cleanup"); });`,
+        `test("ok", () => {});`,
+      ),
     });
     expect(await vitest(dir)).toMatchObject({ status: 1, lastLine: "1 passed, 1 failed" });
   });
@@ -103,7 +118,13 @@ describe.concurrent("the summary reporter's line, on a real vitest run", () => {
   test("a suite that throws while its tests are collected counts as failed", async () => {
     const dir = project("suite-error", {
       "ok.test.ts": PASSING,
-      "a.test.ts": `import { describe, test } from "vitest";\ndescribe("s", () => {\n  test("t", () => {});\n  throw new Error("in describe");\n});\n`,
+      "a.test.ts": source(
+        `import { describe, test } from "vitest";`,
+        `describe("s", () => {`,
+        `  test("t", () => {});`,
+        `  throw new Error("in describe");`,
+        `});`,
+      ),
     });
     expect(await vitest(dir)).toMatchObject({ status: 1, lastLine: "1 passed, 1 failed" });
   });
@@ -130,17 +151,29 @@ describe.concurrent("the summary reporter's line, on a real vitest run", () => {
 /** Runs `steps` through scripts/test-steps.mjs's main, as scripts/test.mjs does. */
 const runner = (steps: unknown[], cwd: string) =>
   run(
-    [process.execPath, "--input-type=module", "-e", `import { main } from ${JSON.stringify(STEPS)}; main(${JSON.stringify(steps)}, { cwd: process.cwd() });`],
+    [
+      process.execPath,
+      "--input-type=module",
+      "-e",
+      `import { main } from ${JSON.stringify(STEPS)}; main(${JSON.stringify(steps)}, { cwd: process.cwd() });`,
+    ],
     cwd,
   );
 const node = (code: string) => [process.execPath, "-e", code];
-const WRITES_PASSING_COUNTS_THEN_EXITS_1 = `require("node:fs").writeFileSync(process.env.CARRYOVER_TEST_COUNTS_FILE, '{"passed":1,"failed":0,"skipped":0,"failures":[]}'); process.exit(1);`;
+const PASSING_COUNTS = JSON.stringify({ passed: 1, failed: 0, skipped: 0, failures: [] });
+const WRITES_PASSING_COUNTS_THEN_EXITS_1 = [
+  `require("node:fs").writeFileSync(process.env.CARRYOVER_TEST_COUNTS_FILE, ${JSON.stringify(PASSING_COUNTS)});`,
+  "process.exit(1);",
+].join(" ");
 const vitestStep = (name: string) => ({ name, command: [process.execPath, VITEST, "run"], countsTests: true });
 
 describe.concurrent("pnpm test's runner: the last line sums every step", () => {
   test("a failed build is counted, and the tests after it do not run", async () => {
     const dir = project("build-fails", { "a.test.ts": PASSING });
-    const exit = await runner([{ name: "build", command: node("process.exit(2)"), required: true }, vitestStep("vitest")], dir);
+    const exit = await runner(
+      [{ name: "build", command: node("process.exit(2)"), required: true }, vitestStep("vitest")],
+      dir,
+    );
     expect(exit).toMatchObject({ status: 1, lastLine: "0 passed, 1 failed" });
     expect(exit.stdout).toContain("build: failed (exit 2)");
     expect(exit.stdout).toContain("not run, since build failed: vitest");
@@ -154,14 +187,20 @@ describe.concurrent("pnpm test's runner: the last line sums every step", () => {
 
   test("several vitest runs are summed, each failure listed above the line", async () => {
     const dir = project("two-runs", {
-      "a.test.ts": `import { expect, test } from "vitest";\ntest("ok", () => {});\ntest("broken", () => expect(1).toBe(2));\n`,
+      "a.test.ts": source(
+        `import { expect, test } from "vitest";`,
+        `test("ok", () => {});`,
+        `test("broken", () => expect(1).toBe(2));`,
+      ),
     });
     const exit = await runner([vitestStep("first run"), vitestStep("second run")], dir);
     expect(exit).toMatchObject({ status: 1, lastLine: "2 passed, 2 failed" });
-    expect(exit.stdout).toContain("first run: 1 passed, 1 failed\n  ✗ a.test.ts > broken\nsecond run: 1 passed, 1 failed");
+    expect(exit.stdout).toContain(
+      "first run: 1 passed, 1 failed\n  ✗ a.test.ts > broken\nsecond run: 1 passed, 1 failed",
+    );
   });
 
-  test("a test step that exits non-zero without counting a failure, or dies before counting, counts as failed", async () => {
+  test("a test step that exits 1 with nothing counted failed, or dies before counting, counts as failed", async () => {
     const dir = project("silent-failures", { "a.test.ts": PASSING });
     const exit = await runner(
       [
@@ -172,7 +211,9 @@ describe.concurrent("pnpm test's runner: the last line sums every step", () => {
       dir,
     );
     expect(exit).toMatchObject({ status: 1, lastLine: "2 passed, 2 failed" });
-    expect(exit.stdout).toContain("exits 1, counted 0 failed: 1 passed, 1 failed\n  ✗ exits 1, counted 0 failed: exit 1 with no failure counted");
+    expect(exit.stdout).toContain(
+      "exits 1, counted 0 failed: 1 passed, 1 failed\n  ✗ exits 1, counted 0 failed: exit 1 with no failure counted",
+    );
     expect(exit.stdout).toContain("killed: failed (killed by SIGKILL)");
   });
 

@@ -27,7 +27,9 @@ function vitestOn(version, what, args) {
     command: [node, VITEST, "run", ...args],
     countsTests: true,
     env: { PATH: `${binDir}${delimiter}${process.env.PATH ?? ""}` },
-    ...(existsSync(node) ? {} : { missing: `Node ${version} is not in ${binDir} (node scripts/nodes.mjs fetch installs it)` }),
+    ...(existsSync(node)
+      ? {}
+      : { missing: `Node ${version} is not in ${binDir} (node scripts/nodes.mjs fetch installs it)` }),
   };
 }
 
@@ -40,7 +42,12 @@ main(
     typecheck("test/reliability"),
     vitestOn(FULL_SUITE_NODE, "the whole suite", []),
     ...NODE_VERSIONS.filter((version) => version !== FULL_SUITE_NODE).map((version) =>
-      vitestOn(version, "the e2e tests of the built executables", ["--project", "e2e", "--exclude", "**/*.claude.e2e.test.ts"]),
+      vitestOn(version, "the e2e tests of the built executables", [
+        "--project",
+        "e2e",
+        "--exclude",
+        "**/*.claude.e2e.test.ts",
+      ]),
     ),
   ],
   { cwd: ROOT },
