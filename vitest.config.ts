@@ -29,6 +29,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           // Threads start faster than forked processes; no unit test needs a process of its own (process.chdir).
           pool: "threads",
+          setupFiles: ["./scripts/unit-guard.ts"],
           include: under("*.test.ts"),
           exclude: [...under(INTEGRATION), ...under(E2E), FUZZ, "**/node_modules/**"],
           testTimeout: 20_000,

@@ -9,6 +9,7 @@ const ROOT = join(import.meta.dirname, "..");
 const VITEST = join(ROOT, "node_modules", "vitest", "vitest.mjs");
 const REPORTER = join(ROOT, "scripts", "summary-reporter.ts");
 const STEPS = join(ROOT, "scripts", "test-steps.mjs");
+const UNIT_GUARD = join(ROOT, "scripts", "unit-guard.ts");
 
 const scratch = mkdtempSync(join(tmpdir(), "carryover-summary-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -18,12 +19,12 @@ const source = (...lines: string[]) => `${lines.join("\n")}\n`;
 const PASSING = source(`import { test } from "vitest";`, `test("passes", () => {});`);
 
 /** A vitest project whose only reporter is the summary reporter, holding `files` (name → source). */
-function project(name: string, files: Record<string, string>): string {
+function project(name: string, files: Record<string, string>, setupFiles: string[] = []): string {
   const dir = join(scratch, name);
   mkdirSync(dir);
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
   writeFileSync(join(dir, "package.json"), `{ "type": "module" }\n`);
-  const config = { test: { include: ["**/*.test.ts"], reporters: [REPORTER] } };
+  const config = { test: { include: ["**/*.test.ts"], reporters: [REPORTER], setupFiles } };
   writeFileSync(join(dir, "vitest.config.js"), `export default ${JSON.stringify(config)};\n`);
   for (const [file, source] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -35,6 +36,7 @@ function project(name: string, files: Record<string, string>): string {
 interface Exit {
   status: number | null;
   stdout: string;
+  stderr: string;
   lastLine: string;
 }
 
@@ -42,12 +44,14 @@ function run(command: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promi
   const child = spawn(command[0]!, command.slice(1), { cwd, env: { ...process.env, ...env }, stdio: "pipe" });
   const stdout: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-  child.stderr.resume();
+  const stderr: Buffer[] = [];
+  child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
   return new Promise((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (status) => {
       const text = Buffer.concat(stdout).toString("utf8");
-      resolve({ status, stdout: text, lastLine: text.trimEnd().split("\n").at(-1) ?? "" });
+      const lastLine = text.trimEnd().split("\n").at(-1) ?? "";
+      resolve({ status, stdout: text, stderr: Buffer.concat(stderr).toString("utf8"), lastLine });
     });
   });
 }
@@ -229,5 +233,34 @@ describe.concurrent("pnpm test's runner: the last line sums every step", () => {
     const dir = project("all-pass", { "a.test.ts": PASSING });
     const exit = await runner([{ name: "build", command: node(""), required: true }, vitestStep("vitest")], dir);
     expect(exit).toMatchObject({ status: 0, lastLine: "1 passed, 0 failed" });
+  });
+});
+
+describe.concurrent("the unit project's guard", () => {
+  const guarded = (name: string, body: string) =>
+    project(name, { "a.test.ts": source(`import { test } from "vitest";`, body) }, [UNIT_GUARD]);
+
+  test("a unit test that starts a process fails, naming the call and the file name to take", async () => {
+    const dir = guarded(
+      "spawns",
+      `test("runs true", async () => { (await import("node:child_process")).execFileSync("true"); });`,
+    );
+    const exit = await run([process.execPath, VITEST, "run", "--reporter=default"], dir, { NO_COLOR: "1" });
+    expect(exit.status).toBe(1);
+    expect(exit.stdout + exit.stderr).toContain(`called execFileSync("true"): name its file *.integration.test.ts`);
+  });
+
+  test("a unit test that reads a package's dist/ fails", async () => {
+    const built = join(ROOT, "packages", "hook-pin", "dist", "carryover-pin.cjs");
+    const dir = guarded(
+      "reads-dist",
+      `test("looks", async () => { (await import("node:fs")).existsSync(${JSON.stringify(built)}); });`,
+    );
+    expect(await vitest(dir)).toMatchObject({ status: 1, lastLine: "0 passed, 1 failed" });
+  });
+
+  test("a unit test that does neither passes", async () => {
+    const dir = guarded("in-process", `test("adds", async () => { (await import("node:fs")).existsSync("/tmp"); });`);
+    expect(await vitest(dir)).toMatchObject({ status: 0, lastLine: "1 passed, 0 failed" });
   });
 });
