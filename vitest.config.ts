@@ -17,6 +17,7 @@ const FUZZ = "test/reliability/fuzz-*.test.ts";
 // A test that spawns a process or reads a built file is named *.integration.test.ts: it runs after the build.
 const INTEGRATION = "*.integration.test.ts";
 const E2E = "*.e2e.test.ts";
+const CLAUDE = "*.claude.e2e.test.ts";
 
 export default defineConfig({
   test: {
@@ -57,15 +58,27 @@ export default defineConfig({
       },
       {
         test: {
-          // The built executables and the real `claude`.
+          // The built executables, spawned as Claude Code runs them.
           name: "e2e",
           sequence: { groupOrder: 2 },
           include: under(E2E),
+          exclude: [...under(CLAUDE), "**/node_modules/**"],
+          globalSetup: ["./scripts/build-before-tests.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // The real `claude` against the mock API, with the built executables installed.
+          name: "claude",
+          sequence: { groupOrder: 3 },
+          include: under(CLAUDE),
           exclude: ["**/node_modules/**"],
           globalSetup: ["./scripts/build-before-tests.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
-          fileParallelism: true,
           maxWorkers: 2,
         },
       },

@@ -42,12 +42,7 @@ main(
     typecheck("test/reliability"),
     vitestOn(FULL_SUITE_NODE, "the whole suite", []),
     ...NODE_VERSIONS.filter((version) => version !== FULL_SUITE_NODE).map((version) =>
-      vitestOn(version, "the e2e tests of the built executables", [
-        "--project",
-        "e2e",
-        "--exclude",
-        "**/*.claude.e2e.test.ts",
-      ]),
+      vitestOn(version, "the e2e tests of the built executables", ["--project", "e2e"]),
     ),
   ],
   { cwd: ROOT },
