@@ -5,7 +5,6 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runCli } from "../../apps/cli/src/cli.ts";
-import { createSandbox as createClaudeSandbox, expectSuccess, probeEvents, probeHooks, runPrint } from "../../test-fixtures/e2e/index.ts";
 import type { Io } from "../../apps/cli/src/io.ts";
 import { recordFigures } from "./figures.ts";
 import { CARRYOVER_CLI, ROOT } from "./hooks.ts";
@@ -119,15 +118,8 @@ describe("settings.json", () => {
     expect(diffTrees(before, snapshotTree(home))).toEqual([]);
   });
 
-  test("a BOM is not malformed: Claude Code 2.1.332 runs the hooks of a settings.json that starts with one, so install writes into it keeping the BOM and uninstall restores it byte for byte", async () => {
-    const probeSandbox = await createClaudeSandbox();
-    try {
-      writeFileSync(probeSandbox.settingsPath, `\ufeff${JSON.stringify({ hooks: probeHooks(["UserPromptSubmit"]) }, null, 2)}\n`);
-      expectSuccess(await runPrint(probeSandbox, "hello"));
-      expect(probeEvents(probeSandbox.probeLog)).toEqual(["UserPromptSubmit"]);
-    } finally {
-      await probeSandbox.cleanup();
-    }
+  // Claude Code 2.1.332 runs the hooks of a settings.json that starts with a BOM: field/settings-bom.claude.e2e.test.ts.
+  test("a BOM is not malformed: install writes into it keeping the BOM and uninstall restores it byte for byte", async () => {
     const home = join(sandbox.root, "bom");
     mkdirSync(join(home, ".claude"), { recursive: true });
     const text = '\ufeff{\n  "model": "opus"\n}\n';
@@ -138,7 +130,7 @@ describe("settings.json", () => {
     expect(installed).toContain("/carryover/bin/carryover-post-compact\"");
     expect((await carryover(home, "uninstall", "--all")).code).toBe(0);
     expect(readFileSync(settingsPath(home), "utf8")).toBe(text);
-  }, 60_000);
+  });
 
   test("two installs at once, of different hooks, 10 times: settings.json stays valid JSON holding every hook of both, and the user's keys", async () => {
     const original = '{\n  "model": "opus",\n  "hooks": {\n    "Stop": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]\n  }\n}\n';
