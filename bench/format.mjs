@@ -24,8 +24,3 @@ export function mib(value) {
 export function kb(bytes) {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
-
-/** A target line for the summary: what, the measured figure, met or by how much it is missed. */
-export function verdict(met, missedBy) {
-  return met ? "met" : `**missed** by ${missedBy}`;
-}

@@ -8,7 +8,7 @@ import { join } from "node:path";
  * ccstatusline's README registers `npx -y ccstatusline@latest`, i.e. node running its dist file after
  * npx's own start-up, which is left out here (it would also need the registry on every render).
  */
-export const PEERS = [
+const PEERS = [
   { name: "GSD statusline", pkg: "get-shit-done-cc", version: "1.42.3", script: "hooks/dist/gsd-statusline.js" },
   { name: "ccstatusline", pkg: "ccstatusline", version: "2.2.30", script: "dist/ccstatusline.js" },
 ];

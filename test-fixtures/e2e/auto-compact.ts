@@ -20,7 +20,7 @@ export function mockScript(steps: Step[]): string {
  * Three Bash steps, the third reporting 70,000 tokens, then `after` (default: one text reply). Compaction
  * needs at least one earlier assistant message, hence two steps before the heavy one.
  */
-export function autoCompactSteps(after: Step[] = [{ text: "finished" }]): Step[] {
+function autoCompactSteps(after: Step[] = [{ text: "finished" }]): Step[] {
   return [
     { tool: "Bash", input: { command: "echo a" } },
     { tool: "Bash", input: { command: "echo b" } },

@@ -41,7 +41,7 @@ export function lastMainRequest(requests: RecordedRequest[]): RecordedRequest {
 }
 
 /** `#1 main, #2 compaction, …` for error messages. */
-export function summarize(requests: RecordedRequest[]): string {
+function summarize(requests: RecordedRequest[]): string {
   return requests.map((request) => `#${request.n} ${request.kind}`).join(", ") || "no requests";
 }
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { claudeBin } from "./claude-bin.ts";
 import type { Sandbox } from "./sandbox.ts";
 
-export const DEFAULT_ALLOWED_TOOLS = ["Bash", "Write", "Edit", "Read"];
+const DEFAULT_ALLOWED_TOOLS = ["Bash", "Write", "Edit", "Read"];
 
 export interface PrintOptions {
   /** Session id to continue (`--resume`). */

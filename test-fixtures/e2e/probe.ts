@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 const FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCE = join(FIXTURES_DIR, "probe-hook", "src", "bin.ts");
-export const PROBE_HOOK_PATH = join(FIXTURES_DIR, "probe-hook", "dist", "probe-hook.cjs");
+const PROBE_HOOK_PATH = join(FIXTURES_DIR, "probe-hook", "dist", "probe-hook.cjs");
 
 /** A hook payload (or status line input) as the probe logged it. */
 export type ProbePayload = Record<string, unknown> & { hook_event_name?: string };

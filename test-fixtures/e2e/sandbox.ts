@@ -15,7 +15,7 @@ import { dirname, join } from "node:path";
 import { startMockApi, type MockApi, type MockApiOptions } from "../mock-api/server.ts";
 import { inheritedEnv } from "./env.ts";
 
-export const TEST_API_KEY = "sk-test-carryover-e2e-0123456789abcdef";
+const TEST_API_KEY = "sk-test-carryover-e2e-0123456789abcdef";
 
 export interface SandboxOptions {
   /** Written to `$HOME/.claude/settings.json`. */
@@ -126,7 +126,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
  * onboarding (which otherwise probes api.anthropic.com and exits offline), the folder trust dialog, and the
  * "Detected a custom API key" prompt, which matches on the key's last 20 characters.
  */
-export function claudeJsonSeed(project: string, apiKey = TEST_API_KEY): Record<string, unknown> {
+function claudeJsonSeed(project: string, apiKey = TEST_API_KEY): Record<string, unknown> {
   return {
     hasCompletedOnboarding: true,
     customApiKeyResponses: { approved: [apiKey.slice(-20)], rejected: [] },

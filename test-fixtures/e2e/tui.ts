@@ -16,7 +16,7 @@ export interface TuiOptions {
   readyTimeoutMs?: number;
 }
 
-export interface ScreenOptions {
+interface ScreenOptions {
   /** Keep ANSI colour escapes (`capture-pane -e`). */
   colors?: boolean;
 }

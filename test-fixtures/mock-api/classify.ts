@@ -2,7 +2,7 @@ import { toBlocks } from "./script.ts";
 import type { MessagesBody, RequestKind } from "./types.ts";
 
 /** Start of the compaction prompt Claude Code 2.1.332 appends to the last user message of a summary request. */
-export const COMPACTION_MARKER = "Your task is to create a detailed summary of the conversation so far";
+const COMPACTION_MARKER = "Your task is to create a detailed summary of the conversation so far";
 
 /** Below this `max_tokens` a request is one of Claude Code's side queries (titles, topics, quota checks). */
 const SIDE_MAX_TOKENS = 1024;

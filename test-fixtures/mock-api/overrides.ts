@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Usage } from "./types.ts";
 
 /** Files in the log dir that override reported usage; re-read per request so a TUI test can change them between prompts. */
-export const USAGE_FILES = ["input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"] as const;
+const USAGE_FILES = ["input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"] as const;
 
 export function readUsageFiles(logDir: string | undefined): Partial<Usage> {
   const usage: Partial<Usage> = {};

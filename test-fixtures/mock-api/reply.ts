@@ -1,6 +1,6 @@
 import type { ContentBlock, Message, Step, Usage } from "./types.ts";
 
-export const DEFAULT_INPUT_TOKENS = 1000;
+const DEFAULT_INPUT_TOKENS = 1000;
 export const DEFAULT_MODEL = "claude-opus-5-5";
 
 /** Builds the assistant message for one step; tool_use ids are `toolu_mock_<n>_<i>` like the captured payloads. */

@@ -1,9 +1,9 @@
 import { sliceJsonArray } from "./json-array.ts";
 import type { RequestBlock, RequestMessage, Step } from "./types.ts";
 
-export const SCRIPT_MARKER = "MOCKSCRIPT:";
+const SCRIPT_MARKER = "MOCKSCRIPT:";
 
-export class MockScriptError extends Error {
+class MockScriptError extends Error {
   readonly code = "MOCKSCRIPT_INVALID";
 }
 

@@ -10,10 +10,8 @@ import { compactionText, DEFAULT_MODEL, stepMessage } from "./reply.ts";
 import { formatSse, messageEvents } from "./sse.ts";
 import type { Message, MessagesBody, RecordedRequest, Step, Usage } from "./types.ts";
 
-export { classifyMessages, COMPACTION_MARKER } from "./classify.ts";
-export { parseMockScript, SCRIPT_MARKER, MockScriptError } from "./script.ts";
 export { requestText } from "./text.ts";
-export type { Message, MessagesBody, RecordedRequest, RequestKind, Step, Usage } from "./types.ts";
+export type { RecordedRequest, Step } from "./types.ts";
 
 export interface MockApiOptions {
   /** Where `requests.jsonl` is written and usage override files (`input_tokens`, …) are read from. */

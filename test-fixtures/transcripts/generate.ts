@@ -37,7 +37,7 @@ export interface GeneratedTruth {
   whole: Activity;
 }
 
-export interface Activity {
+interface Activity {
   /** path → successful changes */
   files: Record<string, number>;
   /** command → runs, failures, and whether the latest run failed */

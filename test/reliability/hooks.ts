@@ -3,7 +3,7 @@ import { join } from "node:path";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 
-export interface Registration {
+interface Registration {
   event: string;
   matcher?: string;
   timeout?: number;

@@ -1,5 +1,5 @@
 /** Claude Code cuts hook output above 10,000 characters (2.1.332); carryover must never get there. */
-export const MAX_OUTPUT_CHARS = 10_000;
+const MAX_OUTPUT_CHARS = 10_000;
 
 // The events whose hookSpecificOutput Claude Code 2.1.332 accepts; for PreCompact/PostCompact it is invalid.
 const CONTEXT_EVENTS = new Set(["UserPromptSubmit", "SessionStart", "PostToolUse"]);

@@ -10,7 +10,7 @@ const TEN_MB = 10 * 1024 * 1024;
 // Shared, so thousands of cases hold references, not copies. The second one doubles when JSON-escaped.
 const HUGE_STRINGS = ["a".repeat(TEN_MB), '"\\\n'.repeat(Math.floor(TEN_MB / 3))];
 
-export type FuzzKind =
+type FuzzKind =
   | "captured"
   | "mutated"
   | "hostile-session"

@@ -66,7 +66,7 @@ export function diffTrees(before: Tree, after: Tree): TreeChange[] {
  * dir, the project's changes log, and the auto-memory files the pre-compact hook files (MEMORY.md and its
  * `carryover-session-*.md` topic files and the `carryover-sessions.md` list), with the directories that lead to them.
  */
-export function isCarryoverPath(path: string, sandbox: Sandbox): boolean {
+function isCarryoverPath(path: string, sandbox: Sandbox): boolean {
   const under = (dir: string) => path === dir || path.startsWith(dir + sep);
   const claude = join(sandbox.home, ".claude");
   // The compact-prep state dir, in Claude Code's per-user temp dir: the dirs on the way there are made too.

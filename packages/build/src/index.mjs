@@ -12,7 +12,7 @@ import { launchBanner } from "./launch.mjs";
  * @param {string} cwd
  * @returns {import("esbuild").BuildOptions}
  */
-export function executableOptions(entry, outfile, cwd) {
+function executableOptions(entry, outfile, cwd) {
   return {
     absWorkingDir: cwd,
     entryPoints: [entry],

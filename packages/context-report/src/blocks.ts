@@ -4,7 +4,7 @@ export type Block = Record<string, unknown>;
 
 export const IMAGE_CHARS = IMAGE_TOKENS * CHARS_PER_TOKEN;
 
-export function isBlock(value: unknown): value is Block {
+function isBlock(value: unknown): value is Block {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The Debian `chromium` package's executable; the HTML tests need it (`apt-get install -y chromium`). */
-export function chromiumBin(): string {
+function chromiumBin(): string {
   for (const name of ["chromium", "chromium-browser"]) {
     const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
     if (found) return found;

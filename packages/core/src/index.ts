@@ -7,7 +7,7 @@ export { capText } from "./text/cap.ts";
 export { fillTemplate } from "./text/template.ts";
 export { formatTokens } from "./text/tokens.ts";
 
-export { appendLine, readFileNoFollow, writeFileAtomic } from "./fs/atomic.ts";
+export { readFileNoFollow, writeFileAtomic } from "./fs/atomic.ts";
 export { readFileHead } from "./fs/file-head.ts";
 export { withFileLock } from "./fs/file-lock.ts";
 
@@ -59,7 +59,6 @@ export {
   takePendingCompaction,
 } from "./session/compaction.ts";
 export {
-  type LastCompaction,
   loadLastCompaction,
   predatesCompaction,
   recordCompaction,
@@ -88,7 +87,6 @@ export {
 export {
   carryoverOwnPaths,
   changesLogPath,
-  checkCompactStateDir,
   compactStatePath,
   defaultStateDir,
   ensureCompactStateDir,
@@ -128,9 +126,7 @@ export {
 export {
   array,
   boolean,
-  type Guard,
   type Infer,
-  issuesOf,
   literal,
   looseObject,
   nullable,

@@ -6,7 +6,7 @@ import type { HookContext, HookDefinition } from "../src/runtime/definition.ts";
 import { main } from "../src/runtime/main.ts";
 
 /** The probe hook's keys, in section "pin". */
-export const keys = {
+const keys = {
   everyTurns: { kind: "number", default: 1, min: 1, max: 1000, description: "a number" },
   maxBytes: { kind: "number", default: 8000, min: 100, max: 9000, description: "another number" },
 } as const satisfies ConfigTable;

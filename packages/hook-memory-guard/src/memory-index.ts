@@ -3,8 +3,8 @@ import { readFileNoFollow } from "@carryover/core";
 // Claude Code 2.1.332 loads MEMORY.md's first 200 lines, then cuts that to the whole lines that fit in
 // 25,000 characters (measured: "limit: 24.4KB", counted in characters, not UTF-8 bytes; trailing
 // blank lines do not count). What is cut is the end: the newest entries.
-export const MEMORY_INDEX_MAX_LINES = 200;
-export const MEMORY_INDEX_MAX_CHARS = 25_000;
+const MEMORY_INDEX_MAX_LINES = 200;
+const MEMORY_INDEX_MAX_CHARS = 25_000;
 
 export interface MemoryIndexLoad {
   lines: number;

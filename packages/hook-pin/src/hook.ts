@@ -10,6 +10,7 @@ type PinEvent = "UserPromptSubmit" | "SessionStart";
 /**
  * The prompt's probe in sh, run by the executable's prelude before Node starts (packages/build): neither
  * pinned.md has bytes. A link, or anything with a size (a dir too), goes on to Node, which tells them apart.
+ * @public read by name by packages/build (src/launch.mjs), which runs this file's bundle.
  */
 export const shFastPath = {
   UserPromptSubmit: [

@@ -13,7 +13,7 @@ const MAX_COMMANDS = 60;
 const MAX_ERRORS = 40;
 
 /** One compaction's section: the last request, files modified, commands run, errors and what fixed them. */
-export function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: Scope): string {
+function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: Scope): string {
   const heading = `## ${utcMinute(compaction.atMs)} · ${compaction.trigger} compaction · session ${compaction.sessionId.slice(0, 8)}`;
   const lines = [heading, sectionMarker(compaction), ""];
   if (facts.lastUserRequest) lines.push(`Last request: “${oneLine(facts.lastUserRequest, 300)}”`, "");

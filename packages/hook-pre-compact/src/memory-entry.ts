@@ -16,9 +16,9 @@ import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
 
 const TOPIC_PREFIX = "carryover-session-";
 /** The one file MEMORY.md links to: the recent sessions' work logs, newest first. */
-export const SESSIONS_FILE = "carryover-sessions.md";
+const SESSIONS_FILE = "carryover-sessions.md";
 /** How many sessions' work logs are kept; older ones are pruned with their topic files. */
-export const MAX_SESSIONS = 20;
+const MAX_SESSIONS = 20;
 const MAX_FILES_NAMED = 12;
 const MAX_ERRORS_NAMED = 5;
 const MAX_QUOTE_CHARS = 1_200;

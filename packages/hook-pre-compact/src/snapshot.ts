@@ -55,7 +55,7 @@ export function writeSnapshot(
  * program can read, so that section says so instead of guessing; the workers are what Claude Code recorded
  * of them, and the tmux panes of the session's window.
  */
-export function snapshotText(
+function snapshotText(
   compaction: Compaction,
   facts: TranscriptFacts,
   scope: Scope,

@@ -22,6 +22,7 @@ const PREPARING = /^\s*\/compact-prep(\s|$)/;
  * The probe in sh, run by the executable's prelude before Node starts (packages/build): no `level-*` marker,
  * and the statusline's reading still fresh. sh has no clock: the reading's mtime is its `freshUntilMs`
  * (core's recordReading), newer than the file sh touches now. A clock set back leaves that check to Node.
+ * @public read by name by packages/build (src/launch.mjs), which runs this file's bundle.
  */
 export const shFastPath = {
   UserPromptSubmit: [

@@ -16,6 +16,7 @@ type Deps = typeof import("./deps.ts");
 /**
  * The prompt's probe in sh, run by the executable's prelude before Node starts (packages/build): no compaction
  * marker, nothing to do. A marker, or a link where it would be, goes on to Node.
+ * @public read by name by packages/build (src/launch.mjs), which runs this file's bundle.
  */
 export const shFastPath = {
   UserPromptSubmit: '[ -e "$session/markers/compacted.json" ] || [ -L "$session/markers/compacted.json" ] || exit 0',

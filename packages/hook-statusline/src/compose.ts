@@ -11,7 +11,7 @@ export interface OurLine {
 }
 
 /** Between our line and a chained line that share a row. */
-export const CHAIN_SEPARATOR = " │ ";
+const CHAIN_SEPARATOR = " │ ";
 
 /**
  * Places our line and the chained command's lines; `position` says where theirs go. Fitting to

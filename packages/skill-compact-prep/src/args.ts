@@ -1,7 +1,7 @@
 import { CarryoverError } from "@carryover/core";
 
 export const COMMANDS = ["session-id", "path", "init", "verify", "show", "workers", "help"] as const;
-export type Command = (typeof COMMANDS)[number];
+type Command = (typeof COMMANDS)[number];
 
 export interface StateArgs {
   command: Command;

@@ -7,7 +7,7 @@ export interface InitResult {
   backupPath?: string | undefined;
 }
 
-export function backupPathOf(statePath: string): string {
+function backupPathOf(statePath: string): string {
   return `${statePath}.bak`;
 }
 

@@ -59,7 +59,7 @@ export function sharedTmp(sandbox: Sandbox): string {
 }
 
 /** The texts of the tool_results in a recorded request body, oldest first (what the model got back from its tools). */
-export function toolResults(body: { messages?: unknown[] } | undefined): string[] {
+function toolResults(body: { messages?: unknown[] } | undefined): string[] {
   const blocks = (body?.messages ?? []).flatMap((message) => {
     const content = (message as { content?: unknown }).content;
     return Array.isArray(content) ? (content as Array<{ type?: string; content?: unknown }>) : [];
@@ -75,14 +75,14 @@ export function toolResults(body: { messages?: unknown[] } | undefined): string[
     );
 }
 
-export function lastToolResult(body: { messages?: unknown[] } | undefined): string {
+function lastToolResult(body: { messages?: unknown[] } | undefined): string {
   const result = toolResults(body).at(-1);
   if (result === undefined) throw new Error("the request holds no tool_result");
   return result;
 }
 
 /** What PreCompact hooks added to a compaction request (2.1.332 appends it after "Additional Instructions:"). */
-export function additionalInstructions(request: RecordedRequest): string {
+function additionalInstructions(request: RecordedRequest): string {
   const text = requestText(request);
   const at = text.lastIndexOf(ADDITIONAL_INSTRUCTIONS);
   return at < 0 ? "" : text.slice(at + ADDITIONAL_INSTRUCTIONS.length);

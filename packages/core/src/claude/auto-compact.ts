@@ -1,11 +1,11 @@
 import { type Env, isTruthy } from "../env.ts";
 
 /** Claude Code 2.1.332 reserves this much of the window for the summary: effective = window − 20K. */
-export const SUMMARY_RESERVE_TOKENS = 20_000;
+const SUMMARY_RESERVE_TOKENS = 20_000;
 /** …and compacts when fewer than this many effective tokens are left. */
-export const AUTO_COMPACT_BUFFER_TOKENS = 13_000;
+const AUTO_COMPACT_BUFFER_TOKENS = 13_000;
 /** `CLAUDE_CODE_AUTO_COMPACT_WINDOW` below this is silently raised to it. */
-export const MIN_AUTO_COMPACT_WINDOW = 100_000;
+const MIN_AUTO_COMPACT_WINDOW = 100_000;
 
 export interface AutoCompactSettings {
   /** `autoCompactWindow` from Claude Code's settings.json, when set. */

@@ -16,7 +16,7 @@ export type KeySpec =
 export type ConfigTable = Readonly<Record<string, KeySpec>>;
 
 /** The value a key holds once loaded. */
-export type ValueOf<K extends KeySpec> = K extends { kind: "number" }
+type ValueOf<K extends KeySpec> = K extends { kind: "number" }
   ? number
   : K extends { kind: "boolean" }
     ? boolean

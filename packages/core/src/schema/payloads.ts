@@ -89,7 +89,6 @@ export type SessionStartInput = HookInput<"SessionStart">;
 export type UserPromptSubmitInput = HookInput<"UserPromptSubmit">;
 export type PreCompactInput = HookInput<"PreCompact">;
 export type PostCompactInput = HookInput<"PostCompact">;
-export type PostToolUseInput = HookInput<"PostToolUse">;
 
 /** Validates a parsed payload as `event`'s; the error is one line naming the first bad fields. */
 export function parseHookInput<E extends HookEvent>(event: E, value: unknown): HookInput<E> {

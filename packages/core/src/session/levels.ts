@@ -32,7 +32,7 @@ export function announcedMarkerName(level: number): string {
  * compaction, a /clear or a rewind. The margin keeps a context hovering around a level from being
  * announced at every small dip.
  */
-export const REARM_MARGIN_PERCENT = 10;
+const REARM_MARGIN_PERCENT = 10;
 
 /**
  * Forgets that levels well above `percent` were raised or announced; returns the levels re-armed. `present`

@@ -55,7 +55,7 @@ export interface CandidateOptions {
 }
 
 /** Where a handed-over line is: its 1-based number (when counted and known) and its byte offset. */
-export interface LinePlace {
+interface LinePlace {
   line: number | undefined;
   offset: number;
 }

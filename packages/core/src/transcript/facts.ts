@@ -1,5 +1,5 @@
 /** A file the session changed with Edit, Write, MultiEdit or NotebookEdit (successful calls only). */
-export interface FileChange {
+interface FileChange {
   /** As the tool got it: absolute. */
   path: string;
   /** The tools that changed it, first use first. */
@@ -8,7 +8,7 @@ export interface FileChange {
 }
 
 /** A distinct Bash command. */
-export interface CommandRun {
+interface CommandRun {
   command: string;
   /** Its latest run failed. */
   failed: boolean;

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { Env } from "../env.ts";
 
 /** A pane of the tmux window the session runs in. */
-export interface TmuxPane {
+interface TmuxPane {
   /** `%3`: what `tmux send-keys -t`, `capture-pane -t` take. */
   id: string;
   index: number;
