@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { autoMemoryDir } from "../../packages/core/src/index.ts";
 import type { CaseContext, HookCases } from "./types.ts";

@@ -11,7 +11,10 @@ let cached: string | undefined;
 export function claudeBin(): string {
   if (cached !== undefined) return cached;
   const override = process.env.CARRYOVER_CLAUDE_BIN;
-  if (override) return (cached = override);
+  if (override) {
+    cached = override;
+    return override;
+  }
   const require = createRequire(import.meta.url);
   const manifestPath = require.resolve("@anthropic-ai/claude-code/package.json");
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin?: string | Record<string, string> };
@@ -20,5 +23,6 @@ export function claudeBin(): string {
   if (bin === undefined || !existsSync(bin)) {
     throw new Error(`claude binary not found beside ${manifestPath}: run \`pnpm install\` at the repo root`);
   }
-  return (cached = bin);
+  cached = bin;
+  return bin;
 }

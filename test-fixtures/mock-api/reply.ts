@@ -8,7 +8,9 @@ export function stepMessage(step: Step, n: number, model: string, usage: Partial
   const content: ContentBlock[] = [];
   if (step.text !== undefined) content.push({ type: "text", text: step.text });
   const tools = [...(step.tool !== undefined ? [{ tool: step.tool, input: step.input }] : []), ...(step.tools ?? [])];
-  tools.forEach(({ tool, input }, i) => content.push({ type: "tool_use", id: `toolu_mock_${n}_${i}`, name: tool, input: input ?? {} }));
+  for (const [i, { tool, input }] of tools.entries()) {
+    content.push({ type: "tool_use", id: `toolu_mock_${n}_${i}`, name: tool, input: input ?? {} });
+  }
   if (content.length === 0) content.push({ type: "text", text: "" });
   return {
     id: `msg_mock_${n}`,

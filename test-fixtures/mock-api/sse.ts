@@ -13,7 +13,7 @@ export function messageEvents(message: Message): SseEvent[] {
       data: { type: "message_start", message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } } },
     },
   ];
-  message.content.forEach((block, index) => events.push(...blockEvents(block, index)));
+  for (const [index, block] of message.content.entries()) events.push(...blockEvents(block, index));
   events.push(
     {
       event: "message_delta",

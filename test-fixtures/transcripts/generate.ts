@@ -179,8 +179,14 @@ class Generator {
     this.raw("toolsUsed");
     if (this.random() < 0.3) this.conversation("text", { message: { ...this.templates.text.message, id: this.id("msg"), content: [{ type: "text", text: this.words(15) }] } });
     const fix = this.fixes.length > 0 && this.random() < 0.5 ? this.fixes.shift()! : null;
-    if (fix?.tool === "Bash") return this.bash(fix.target, false);
-    if (fix?.tool === "Edit") return this.edit(fix.target, false);
+    if (fix?.tool === "Bash") {
+      this.bash(fix.target, false);
+      return;
+    }
+    if (fix?.tool === "Edit") {
+      this.edit(fix.target, false);
+      return;
+    }
     const roll = this.random();
     if (roll < 0.35) this.read();
     else if (roll < 0.6) this.bash(this.pick(this.commandPool), this.random() < 0.1);
@@ -348,7 +354,8 @@ class Generator {
 
   private recordCommand(command: string, failed: boolean): void {
     for (const activity of [this.section, this.whole]) {
-      const entry = (activity.commands[command] ??= { count: 0, failures: 0, failed });
+      activity.commands[command] ??= { count: 0, failures: 0, failed };
+      const entry = activity.commands[command];
       entry.count += 1;
       if (failed) entry.failures += 1;
       entry.failed = failed;

@@ -121,7 +121,9 @@ describe("SIGKILL while writing", () => {
       dir: sessionDir,
       reset() {
         rmSync(sessionDir, { recursive: true, force: true });
-        olds.forEach((old, index) => appendLedger(openSession(sandbox.env, SESSION), { atMs: index, trigger: "auto", promptId: old, summary: old }, 50));
+        for (const [index, old] of olds.entries()) {
+          appendLedger(openSession(sandbox.env, SESSION), { atMs: index, trigger: "auto", promptId: old, summary: old }, 50);
+        }
       },
       run: (kill) => runFile(executable, { env, cwd: sandbox.project, stdin: JSON.stringify(payload), ...killOptions(kill, sessionDir) }),
       judge() {

@@ -96,9 +96,11 @@ export function fuzzShard(shard: number, shards: number, captured: Captured): vo
           } else if (run.cpuMs > MAX_RUN_CPU_MS) {
             counts.overOneSecond += 1;
             problem = `took ${Math.round(run.cpuMs)} ms of CPU`;
-          } else if ((problem = outputProblem(run.output, run.output.startsWith("{") ? payloadEvent(text) : undefined, shipped.kind === "statusline"))) {
-            if (problem.startsWith("output of")) counts.oversized += 1;
-            else counts.invalidOutput += 1;
+          } else {
+            const event = run.output.startsWith("{") ? payloadEvent(text) : undefined;
+            problem = outputProblem(run.output, event, shipped.kind === "statusline");
+            if (problem?.startsWith("output of")) counts.oversized += 1;
+            else if (problem) counts.invalidOutput += 1;
           }
           if (run.output) counts.withOutput += 1;
           counts.maxOutputChars = Math.max(counts.maxOutputChars, run.output.length);

@@ -27,7 +27,9 @@ export const SESSIONS = ["292a2a51-de5b-4500-91e5-548294a01232", "403d97d7-4487-
  */
 export function seedFiles(sandbox: Sandbox): void {
   const samples = ["transcript-sample.jsonl", "transcript-sample.auto-compact.jsonl", "transcript-sample.jsonl"];
-  SESSIONS.forEach((session, index) => copyFileSync(payloadPath(samples[index]!), join(sandbox.transcriptsDir, `${session}.jsonl`)));
+  for (const [index, session] of SESSIONS.entries()) {
+    copyFileSync(payloadPath(samples[index]!), join(sandbox.transcriptsDir, `${session}.jsonl`));
+  }
   write(projectPinnedPath(sandbox.project), "Always run the tests with `pnpm test` before saying a change works.\n");
   write(userPinnedPath(sandbox.env), "Answer in English.\n");
   const index = Array.from({ length: 190 }, (_, line) => `- [Note ${line}](note-${line}.md) — a remembered fact about the project`);

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readlinkSync } from "node:fs";
+import { type BigIntStats, lstatSync, readdirSync, readlinkSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { defaultStateDir } from "../../packages/core/src/index.ts";
 import type { Sandbox } from "./sandbox.ts";
@@ -31,7 +31,7 @@ export function snapshotTree(root: string): Tree {
     }
     for (const name of names) {
       const path = join(dir, name);
-      let stat;
+      let stat: BigIntStats;
       try {
         stat = lstatSync(path, { bigint: true });
       } catch {

@@ -32,7 +32,7 @@ async function stateFromBash(box: Sandbox, command: string): Promise<{ sessionId
     `save ${mockScript([{ tool: "Bash", input: { command: `${state} ${command}` } }, { text: "ok" }])}`,
   );
   const sessionId = expectSuccess(run);
-  const results = JSON.stringify(box.mock.requests().at(-1)).match(/"tool_result"[^]*?"content":"((?:[^"\\]|\\.)*)"/);
+  const results = JSON.stringify(box.mock.requests().at(-1)).match(/"tool_result"[\s\S]*?"content":"((?:[^"\\]|\\.)*)"/);
   return { sessionId, output: results ? (JSON.parse(`"${results[1]}"`) as string) : "" };
 }
 

@@ -53,9 +53,11 @@ export class ContextCollector {
     const atMs = typeof line.timestamp === "string" ? Date.parse(line.timestamp) || undefined : undefined;
     switch (line.type) {
       case "assistant":
-        return this.assistant(line, atMs);
+        this.assistant(line, atMs);
+        return;
       case "user":
-        return this.user(line, atMs);
+        this.user(line, atMs);
+        return;
       case "attachment":
         if (line.attachment && typeof line.attachment === "object") {
           this.add(line.uuid, attachmentContributions({ attachment: line.attachment as Record<string, unknown>, rendered: line.rendered }));

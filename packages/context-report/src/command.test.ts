@@ -32,8 +32,14 @@ async function run(options: ContextOptions, { env = {}, cwd = root, isTTY = fals
     env: { HOME: home, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000", ...env },
     cwd,
     nowMs: Date.UTC(2026, 10, 29, 12),
-    stdout: { isTTY, columns: 100, write: (text) => void (output.stdout += text) },
-    stderr: { isTTY: false, write: (text) => void (output.stderr += text) },
+    stdout: { isTTY, columns: 100, write: (text) => {
+        output.stdout += text;
+      },
+    },
+    stderr: { isTTY: false, write: (text) => {
+        output.stderr += text;
+      },
+    },
   };
   await runContextReport(options, io);
   return output;

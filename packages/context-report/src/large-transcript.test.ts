@@ -24,8 +24,14 @@ it("streams a 36 MB transcript: every compaction found, progress on a terminal's
     env: { HOME: dir },
     cwd: dir,
     nowMs: 0,
-    stdout: { isTTY: false, write: (text) => void (stdout += text) },
-    stderr: { isTTY: true, write: (text) => void (stderr += text) },
+    stdout: { isTTY: false, write: (text) => {
+        stdout += text;
+      },
+    },
+    stderr: { isTTY: true, write: (text) => {
+        stderr += text;
+      },
+    },
   });
   const report = JSON.parse(stdout) as ContextReport;
   expect(report.transcriptBytes).toBe(truth.bytes);

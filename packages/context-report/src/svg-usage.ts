@@ -40,7 +40,9 @@ export function placeLabels(items: ReadonlyArray<{ x: number; texts: readonly st
       for (let row = 0; row < MAX_LABEL_ROWS; row++) {
         for (const [from, to, anchor, at] of sides) {
           if (from < EDGE_PX || to > width - EDGE_PX || !fits(row, from, to)) continue;
-          (rows[row] ??= []).push([from, to]);
+          const taken = rows[row] ?? [];
+          rows[row] = taken;
+          taken.push([from, to]);
           return { x: at, anchor, row, text };
         }
       }

@@ -116,11 +116,11 @@ export {
   verifyState,
 } from "./session/state-file.ts";
 
-export {
-  type PostCompactInput,
-  type PreCompactInput,
-  type SessionStartInput,
-  type UserPromptSubmitInput,
+export type {
+  PostCompactInput,
+  PreCompactInput,
+  SessionStartInput,
+  UserPromptSubmitInput,
 } from "./schema/payloads.ts";
 
 export {

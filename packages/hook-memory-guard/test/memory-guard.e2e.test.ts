@@ -31,7 +31,7 @@ function spawnHook(stdin: string) {
   return spawnSync(BIN, [], { input: stdin, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
 }
 
-const entries = (count: number) => Array.from({ length: count }, (_, i) => `- [Note ${i + 1}](note-${i + 1}.md) — fact`).join("\n") + "\n";
+const entries = (count: number) => `${Array.from({ length: count }, (_, i) => `- [Note ${i + 1}](note-${i + 1}.md) — fact`).join("\n")}\n`;
 
 it("at startup the built executable warns the user about a MEMORY.md past the headroom, and is silent below it", () => {
   writeFileSync(memoryIndex, entries(150));

@@ -44,7 +44,7 @@ export function readPinned(paths: readonly string[], maxBytes: number): PinnedRe
   const problems: string[] = [];
   let budgetBytes = maxBytes;
   for (const path of paths) {
-    let head;
+    let head: ReturnType<typeof readFileHead>;
     try {
       head = readFileHead(path, budgetBytes + LOOKAHEAD_BYTES);
     } catch (error) {

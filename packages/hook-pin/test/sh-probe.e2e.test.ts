@@ -33,10 +33,16 @@ const userPin = () => join(root, "home/.claude/carryover/pinned.md");
 it.each([
   ["nothing pinned", () => {}, true],
   ["an empty project pinned.md", () => writeFileSync(projectPin(), ""), true],
-  ["an empty pinned.md in both places", () => (writeFileSync(projectPin(), ""), writeFileSync(userPin(), "")), true],
+  ["an empty pinned.md in both places", () => {
+      writeFileSync(projectPin(), "");
+      writeFileSync(userPin(), "");
+    }, true],
   ["a project pinned.md with bytes", () => writeFileSync(projectPin(), "- keep it\n"), false],
   ["a user pinned.md with bytes", () => writeFileSync(userPin(), "- keep it\n"), false],
-  ["a linked pinned.md", () => (writeFileSync(join(root, "real.md"), "x\n"), symlinkSync(join(root, "real.md"), projectPin())), false],
+  ["a linked pinned.md", () => {
+      writeFileSync(join(root, "real.md"), "x\n");
+      symlinkSync(join(root, "real.md"), projectPin());
+    }, false],
   ["a dangling link as pinned.md", () => symlinkSync(join(root, "gone.md"), userPin()), false],
   ["a dir where pinned.md goes", () => mkdirSync(projectPin()), false],
 ])("sh and Node agree on a prompt with %s", (_, setup, shDecidesIt) => {

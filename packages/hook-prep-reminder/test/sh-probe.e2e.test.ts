@@ -44,12 +44,21 @@ const marker = (name: string) => {
 
 it.each([
   ["a fresh reading and no level marker", () => reading(10_000), true],
-  ["a fresh reading and another marker", () => (reading(10_000), marker("compacted")), true],
+  ["a fresh reading and another marker", () => {
+      reading(10_000);
+      marker("compacted");
+    }, true],
   ["no reading (print mode)", () => {}, false],
   ["a stale reading", () => reading(400_000), false],
   ["a reading no statusline vouched for", () => reading(10_000, null), false],
-  ["a fresh reading and level-60 raised", () => (reading(10_000), marker("level-60")), false],
-  ["a fresh reading and level-60 announced already", () => (reading(10_000), marker(announcedMarkerName(60))), true],
+  ["a fresh reading and level-60 raised", () => {
+      reading(10_000);
+      marker("level-60");
+    }, false],
+  ["a fresh reading and level-60 announced already", () => {
+      reading(10_000);
+      marker(announcedMarkerName(60));
+    }, true],
   [
     "a reading that is a link",
     () => {

@@ -28,7 +28,7 @@ beforeEach(() => {
   mkdirSync(join(root, "proj"));
   env = { HOME: join(root, "home"), TMPDIR: join(root, "tmp") };
   transcript = join(root, "t.jsonl");
-  writeFileSync(transcript, [prompt("build the parser"), ...toolCall("Bash", { command: "echo a" })].join("\n") + "\n");
+  writeFileSync(transcript, `${[prompt("build the parser"), ...toolCall("Bash", { command: "echo a" })].join("\n")}\n`);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

@@ -42,11 +42,15 @@ export function remember(session: Session, reading: UsageReading, { levels, fres
   // The percentages ride along for anyone reading the file; the hooks recompute them.
   const recorded: UsageReading = { ...reading, ...usagePercents(reading), freshUntilMs: reading.atMs + freshReadingMs, takenByProcessStartedMs };
   // With auto-compaction off there is no point to prepare for: no level is raised.
-  if (reading.autoCompactTokens === null) return recordReading(session, recorded);
+  if (reading.autoCompactTokens === null) {
+    recordReading(session, recorded);
+    return;
+  }
   const synced = { ...recorded, syncedLevels: [...levels] };
   const percent = levelPercent(reading);
   if (previous && wasSyncedFor(previous, levels) && sameLevelBands(levelPercent(previous), percent, levels)) {
-    return recordReading(session, synced);
+    recordReading(session, synced);
+    return;
   }
   // Recorded before the markers are synced (a reminder that sees a new marker must also see the reading that
   // raised it), and marked synced only after: a sync that fails is done again with the next reading.

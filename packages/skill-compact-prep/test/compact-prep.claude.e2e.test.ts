@@ -106,7 +106,7 @@ describe("/compact-prep on the real CLI", () => {
     expect(text.split(HEADING)).toHaveLength(2);
     expect(text).toContain(`SessionStart hook additional context: ${HEADING}`);
     expect(text).toMatch(
-      new RegExp(`- Compact-prep state: ${escape(path)}, written through /compact-prep, saved [\\dT:Z-]+, \\d+ s before this compaction \\(no earlier compaction recorded\\)\\.`),
+      new RegExp(`- Compact-prep state: ${escapeRegExp(path)}, written through /compact-prep, saved [\\dT:Z-]+, \\d+ s before this compaction \\(no earlier compaction recorded\\)\\.`),
     );
 
     expectSuccess(await runPrint(s, "and after", { resume: sessionId }));
@@ -144,6 +144,6 @@ describe("/compact-prep on the real CLI", () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

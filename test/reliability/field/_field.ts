@@ -31,7 +31,8 @@ export function carryoverHooks(...names: string[]): Record<string, unknown[]> {
   for (const hook of discoverHooks().filter((candidate) => names.includes(candidate.name))) {
     for (const { event, matcher, timeout } of hook.registrations) {
       const handler = hookHandler(hook.name, event, timeout);
-      (hooks[event] ??= []).push({ ...(matcher ? { matcher } : {}), hooks: [handler] });
+      hooks[event] ??= [];
+      hooks[event].push({ ...(matcher ? { matcher } : {}), hooks: [handler] });
     }
   }
   return hooks;

@@ -149,9 +149,11 @@ export function syncRegistrations(settings: Json, executablePath: string, regist
 
 /** Updates the handler running this executable (to the exec form, even one written by hand in shell form), else appends one. */
 function upsert(settings: Json, executablePath: string, registration: Registration, path: string, runs: (handler: unknown) => OwnedRun | null): void {
-  const hooks = settings.hooks ?? (settings.hooks = {});
+  settings.hooks ??= {};
+  const hooks = settings.hooks;
   if (!isObject(hooks)) throw new CliError(`${path}: "hooks" is not an object; fix it by hand first, nothing was written`);
-  const groups = hooks[registration.event] ?? (hooks[registration.event] = []);
+  hooks[registration.event] ??= [];
+  const groups = hooks[registration.event];
   if (!Array.isArray(groups)) throw new CliError(`${path}: "hooks.${registration.event}" is not a list; fix it by hand first, nothing was written`);
   for (const group of groups) {
     if (!isObject(group) || !Array.isArray(group.hooks) || !sameMatcher(group.matcher, registration.matcher)) continue;

@@ -17,7 +17,10 @@ const textsByEnv = new WeakMap<Env, Map<string, string | null>>();
 
 function settingsText(env: Env, path: string): string | null {
   let texts = textsByEnv.get(env);
-  if (!texts) textsByEnv.set(env, (texts = new Map()));
+  if (!texts) {
+    texts = new Map();
+    textsByEnv.set(env, texts);
+  }
   if (!texts.has(path)) texts.set(path, readTextIfExists(path));
   return texts.get(path) ?? null;
 }

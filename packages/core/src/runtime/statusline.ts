@@ -34,7 +34,10 @@ export async function runStatusLine<T extends ConfigTable>(line: StatusLineDefin
   let text: string;
   try {
     // A stdin that cannot be read is an empty one: the chained command still runs.
-    const stdinText = await io.readInput().catch((error: unknown) => (log(`stdin: ${errorMessage(error)}`), ""));
+    const stdinText = await io.readInput().catch((error: unknown) => {
+      log(`stdin: ${errorMessage(error)}`);
+      return "";
+    });
     const call = readCall(stdinText, env);
     if (call.refusal && stdinText.trim() !== "") log(call.refusal);
     const config = loadConfig(line.name, line.keys, env, call.projectDir);

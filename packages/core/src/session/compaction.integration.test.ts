@@ -11,7 +11,6 @@ import {
   recordRecoveryDelivered,
   takePendingCompaction,
 } from "./compaction.ts";
-import { hasMarker, listMarkers, writeMarker } from "./markers.ts";
 import { openSession } from "./session.ts";
 
 const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";

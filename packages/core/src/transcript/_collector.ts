@@ -299,7 +299,10 @@ export class TranscriptCollector {
       if (text.includes("<task-notification>")) this.workers.notified(text, timeOf(line));
     }
     if (toolResults || this.inSubagent || line.isSidechain === true) return;
-    if (line.isCompactSummary === true) return this.summary(line, lineNumber, offset);
+    if (line.isCompactSummary === true) {
+      this.summary(line, lineNumber, offset);
+      return;
+    }
     if (line.isMeta === true || line.isVisibleInTranscriptOnly === true) return;
     if (typeof line.permissionMode === "string") this.mode(line.permissionMode);
     this.userText(textOf(content));

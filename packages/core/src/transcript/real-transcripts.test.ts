@@ -49,7 +49,9 @@ function expectedActivity(expected: ExpectedActivity) {
 }
 
 function expectMessages(found: Activity, expected: ExpectedActivity): void {
-  expected.errors.forEach((error, index) => expect(found.errors[index]?.message, `error at line ${error.line}`).toContain(error.message));
+  for (const [index, error] of expected.errors.entries()) {
+    expect(found.errors[index]?.message, `error at line ${error.line}`).toContain(error.message);
+  }
 }
 
 describe.each(cases.map((expected) => [expected.transcript, expected] as const))("%s", (name, expected) => {

@@ -33,7 +33,7 @@ it("a healthy install: exit 0, each hook's executable and registration checked",
   expect(result.out).toContain("✔ status line slot: carryover's statusline (~/.claude/settings.json)\n");
   expect(result.out).toContain("✔ skill compact-prep: ~/.claude/skills/compact-prep as installed\n");
   expect(result.out).toContain(
-    "✔ hooks start node v24.11.0: " + join(kit.root, "node-bin/node") + ", linked beside them\n",
+    `✔ hooks start node v24.11.0: ${join(kit.root, "node-bin/node")}, linked beside them\n`,
   );
   expect(result.out).toMatch(/no problems\n$/);
 });

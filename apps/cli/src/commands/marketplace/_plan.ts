@@ -20,7 +20,9 @@ function pluginHooks(entry: ManifestEntry): Json | null {
   const hooks: Record<string, Json[]> = {};
   for (const registration of registrations) {
     const handler = handlerFor(`${PLUGIN_ROOT}/bin/${executable.name}`, registration.timeout!, registration.event);
-    (hooks[registration.event] ??= []).push({ ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}), hooks: [handler] });
+    const groups = hooks[registration.event] ?? [];
+    hooks[registration.event] = groups;
+    groups.push({ ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}), hooks: [handler] });
   }
   return { description: entry.description, hooks };
 }
