@@ -1,4 +1,4 @@
-// `pnpm test`: build, typecheck, then vitest: the whole suite on one supported Node, the e2e tests of the built
+// `pnpm test`: build, typecheck, lint, then vitest: the whole suite on one supported Node, the e2e tests of the built
 // executables on the others, each run by that Node itself (tests spawn `node` from PATH and `process.execPath`).
 // The last line sums every step (scripts/test-steps.mjs); a Node that is missing is a failure, never a skip.
 import { existsSync } from "node:fs";
@@ -40,6 +40,10 @@ main(
     typecheck("bench"),
     typecheck("scripts"),
     typecheck("test/reliability"),
+    // `pnpm lint`, a step each. Biome's formatter joins them (`biome check`) once the tree is formatted.
+    { name: "biome lint", command: [bin("biome"), "lint", "--error-on-warnings"] },
+    { name: "knip", command: [bin("knip"), "--no-progress"] },
+    { name: "lines of at most 120 characters", command: [process.execPath, join(ROOT, "scripts", "line-length.mjs")] },
     vitestOn(FULL_SUITE_NODE, "the whole suite", []),
     ...NODE_VERSIONS.filter((version) => version !== FULL_SUITE_NODE).map((version) =>
       vitestOn(version, "the e2e tests of the built executables", ["--project", "e2e"]),
