@@ -18,8 +18,8 @@ export interface Sandbox {
   cleanup(): void;
 }
 
-// tmpfs where there is one: an fsync there costs 0.24 ms instead of 6.2 ms on this machine's disk
-// (measured), and the hooks fsync every state write; these checks are about logic, not power loss.
+// tmpfs where there is one: an fsync there costs a fraction of one on disk (RELIABILITY.md, Rerun), and
+// the hooks fsync every state write; these checks are about logic, not power loss.
 function sandboxParent(): string {
   try {
     accessSync("/dev/shm", constants.W_OK);

@@ -33,7 +33,7 @@ function executableOptions(entry, outfile, cwd) {
  * Bundles one entry into one executable CommonJS file: a hook's starts with its sh prelude (launch.mjs), anything
  * else with a node shebang; no runtime dependencies, mode 755,
  * and the esbuild metafile beside it (`<outfile>.meta.json`) so a release can tell which core files
- * each bundle contains. CommonJS because it starts ~5 ms faster than ESM on Node 20 here. The entry's
+ * each bundle contains. CommonJS because Node starts it faster than ESM. The entry's
  * dynamic imports of its own sources are deferred: carried in a comment, compiled when first imported.
  *
  * @param {{ entry: string, outfile: string, cwd?: string }} options
