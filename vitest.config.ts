@@ -30,6 +30,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           // Threads start faster than forked processes; no unit test needs a process of its own (process.chdir).
           pool: "threads",
+          // Every core: the tests are in-process work and the main thread mostly waits (vitest leaves one core out).
+          maxWorkers: "100%",
           setupFiles: ["./scripts/unit-guard.ts"],
           include: under("*.test.ts"),
           exclude: [...under(INTEGRATION), ...under(E2E), FUZZ, "**/node_modules/**"],
