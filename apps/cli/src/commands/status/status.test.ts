@@ -97,7 +97,7 @@ it("a state saved by /compact-prep just before /compact is fresh; one not saved 
 });
 
 it("orders a stamped state by the compaction count, as the hooks do: a compaction recorded 10 min fast", async () => {
-  const statePath = seed();
+  seed();
   recordCompaction(openSession(env(), SESSION), "p1", NOW + 600_000);
   appendLedger(openSession(env(), SESSION), { atMs: NOW + 600_000, trigger: "auto", summary: "MOCK SUMMARY 5" }, 50);
   stampCompactState(env(), SESSION);
