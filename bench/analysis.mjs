@@ -9,7 +9,8 @@ const points = (value) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(
 export function missedTargets(results) {
   const parts = [];
   const startupMisses = (results.startup?.targets ?? []).filter((t) => !t.met);
-  if (startupMisses.length > 0) parts.push(startupAnalysis(results.startup.rows, startupMisses, results.startup.profiles));
+  if (startupMisses.length > 0)
+    parts.push(startupAnalysis(results.startup.rows, startupMisses, results.startup.profiles));
   const prompt = results.prompt?.targets?.[0];
   if (prompt && !prompt.met) parts.push(promptAnalysis(prompt));
   const flat = results.statusline?.flatTarget;
@@ -36,7 +37,13 @@ function startupAnalysis(rows, misses, profiles) {
   const split = misses.map((t) => {
     const row = rows[`${t.hook} ${t.path}`];
     const off = rows[`${t.hook} off`];
-    return { t, row, launchMs: row.cpuMs - row.jsCpuMs - node.cpuMs, bundleMs: off.jsCpuMs, workMs: row.jsCpuMs - off.jsCpuMs };
+    return {
+      t,
+      row,
+      launchMs: row.cpuMs - row.jsCpuMs - node.cpuMs,
+      bundleMs: off.jsCpuMs,
+      workMs: row.jsCpuMs - off.jsCpuMs,
+    };
   });
   const part = (ms) => `${points(ms / node.cpuMs)} (${ms < 0 ? "−" : ""}${Math.abs(ms).toFixed(1)} ms)`;
   return [
@@ -67,7 +74,9 @@ function startupAnalysis(rows, misses, profiles) {
     "the bundle sizes below say what the files are made of. The launch is Node's, the same for any Node hook started as",
     "`node <file>` (the installer already registers hooks that way, skipping the shebang's `env` exec: see the empty rows).",
     ...(misses.some((t) => t.statusLine)
-      ? ["The status line reads its stdin and config even switched off (it still shows a chained status line), so its *bundle* part includes that work."]
+      ? [
+          "The status line reads its stdin and config even switched off (it still shows a chained status line), so its *bundle* part includes that work.",
+        ]
       : []),
   ].join("\n");
 }
@@ -81,7 +90,9 @@ function compileRate(profiles = []) {
     ms += parts.compile;
     kilobytes += statSync(c.proc.file).size / 1000;
   }
-  return kilobytes > 0 ? `: in the CPU profiles above, V8 compiling alone took ${(ms / kilobytes).toFixed(2)} ms per KB of file` : "";
+  return kilobytes > 0
+    ? `: in the CPU profiles above, V8 compiling alone took ${(ms / kilobytes).toFixed(2)} ms per KB of file`
+    : "";
 }
 
 function closeStartup({ t, row, launchMs, bundleMs, workMs }) {
@@ -93,7 +104,9 @@ function closeStartup({ t, row, launchMs, bundleMs, workMs }) {
   const largest = Math.max(launchMs, bundleMs, workMs);
   if (largest === bundleMs) return "a smaller file to read and compile (what it is made of: bundle size)";
   if (largest === workMs) {
-    return t.path === "fast" ? "less work before deciding (fewer file-system calls, no config read when nothing is configured)" : "less work on the path (its reads, writes and output)";
+    return t.path === "fast"
+      ? "less work before deciding (fewer file-system calls, no config read when nothing is configured)"
+      : "less work on the path (its reads, writes and output)";
   }
   return "the launch dominates: Node's own, the same for any script file";
 }
@@ -148,9 +161,18 @@ function scanProfileReading({ sizeMB, parts }) {
     `JSON.parse, collecting), ${pct(parts.gc)} in GC. What would close it:`,
   ];
   const ranked = [
-    [parts.idle, "the idle share: the next chunk is read on libuv's pool while this one is searched, and the search finishes first; from the page cache a read is a memcpy plus a thread hand-off, so larger chunks (fewer hand-offs) or `readSync` may remove most of the wait: measure both as variants of core's `_jsonl-candidates.ts`."],
-    [parts.indexOf, "the pre-filter's share: each chunk is searched once per needle (through each needle's anchor); fewer passes over a chunk would cut it."],
-    [parts.scanner, "the scanner's own share: fewer candidate lines decoded and parsed (bookkeeping lines that repeat tool calls are dropped by their leading type before decoding; anything that still slips through costs a JSON.parse)."],
+    [
+      parts.idle,
+      "the idle share: the next chunk is read on libuv's pool while this one is searched, and the search finishes first; from the page cache a read is a memcpy plus a thread hand-off, so larger chunks (fewer hand-offs) or `readSync` may remove most of the wait: measure both as variants of core's `_jsonl-candidates.ts`.",
+    ],
+    [
+      parts.indexOf,
+      "the pre-filter's share: each chunk is searched once per needle (through each needle's anchor); fewer passes over a chunk would cut it.",
+    ],
+    [
+      parts.scanner,
+      "the scanner's own share: fewer candidate lines decoded and parsed (bookkeeping lines that repeat tool calls are dropped by their leading type before decoding; anything that still slips through costs a JSON.parse).",
+    ],
     [parts.gc, "the GC share: fewer short-lived strings (decode only the candidate lines, reuse the chunk buffers)."],
   ].sort((a, b) => b[0] - a[0]);
   lines.push(`first ${ranked[0][1]} Then ${ranked[1][1]}`);
@@ -168,7 +190,12 @@ function bundleAnalysis(misses) {
         kb(t.bytes),
         kb(t.bytes - TARGETS.bundleBytes),
         t.ceiling ? kb(t.ceiling) : "none",
-        t.parts ? t.parts.largest.slice(0, 3).map((entry) => `${entry.input} ${kb(entry.bytes)}`).join(", ") : "?",
+        t.parts
+          ? t.parts.largest
+              .slice(0, 3)
+              .map((entry) => `${entry.input} ${kb(entry.bytes)}`)
+              .join(", ")
+          : "?",
       ]),
     ),
     "",

@@ -9,7 +9,9 @@ import { buildExecutable } from "../packages/build/src/index.mjs";
  */
 export async function buildKit(benchDir) {
   const cacheDir = join(benchDir, ".cache");
-  const caseFiles = readdirSync(join(benchDir, "cases")).filter((file) => file.endsWith(".ts") && file !== "types.ts").sort();
+  const caseFiles = readdirSync(join(benchDir, "cases"))
+    .filter((file) => file.endsWith(".ts") && file !== "types.ts")
+    .sort();
   const imports = caseFiles.map((file, i) => `import { cases as c${i} } from "./cases/${file}";`);
   const contents = [
     ...imports,
@@ -26,7 +28,10 @@ export async function buildKit(benchDir) {
     format: "esm",
     logLevel: "warning",
   });
-  const scanner = await buildExecutable({ entry: join(benchDir, "scan/carryover-scan.ts"), outfile: join(cacheDir, "carryover-scan.cjs") });
+  const scanner = await buildExecutable({
+    entry: join(benchDir, "scan/carryover-scan.ts"),
+    outfile: join(cacheDir, "carryover-scan.cjs"),
+  });
   if (!existsSync(scanner.outfile)) throw new Error(`the scanner was not built at ${scanner.outfile}`);
   return { kit: await import(`${kitPath}?${Date.now()}`), scannerPath: scanner.outfile };
 }

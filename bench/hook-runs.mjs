@@ -17,7 +17,9 @@ export function caseContext(kit, label, payloadsDir, transcript) {
 export function hookProc(hook, hookCase, context, extraEnv = {}) {
   const payload = hookCase.payload(context);
   return {
-    ...(hook.statusLine ? { command: hook.binPath, args: [] } : { command: "/bin/sh", args: [hook.binPath, payload.hook_event_name] }),
+    ...(hook.statusLine
+      ? { command: hook.binPath, args: [] }
+      : { command: "/bin/sh", args: [hook.binPath, payload.hook_event_name] }),
     file: hook.binPath,
     input: JSON.stringify(payload),
     // Claude Code 2.1.332 gives hooks and the status line their session id in the environment too.
@@ -32,8 +34,10 @@ export function hookProc(hook, hookCase, context, extraEnv = {}) {
  * suspiciously fast path).
  */
 export function checkHookCase(kit, hookCase, context, stdout) {
-  if (hookCase.expect === null && stdout.trim() !== "") return `printed ${JSON.stringify(stdout.slice(0, 120))}, expected nothing`;
-  if (hookCase.expect !== null && !stdout.includes(hookCase.expect)) return `stdout ${JSON.stringify(stdout.slice(0, 120))} lacks ${JSON.stringify(hookCase.expect)}`;
+  if (hookCase.expect === null && stdout.trim() !== "")
+    return `printed ${JSON.stringify(stdout.slice(0, 120))}, expected nothing`;
+  if (hookCase.expect !== null && !stdout.includes(hookCase.expect))
+    return `stdout ${JSON.stringify(stdout.slice(0, 120))} lacks ${JSON.stringify(hookCase.expect)}`;
   const problem = hookCase.verify?.(context) ?? null;
   if (problem) return problem;
   const log = kit.logPath(context.env);

@@ -16,9 +16,15 @@ export function jsCpuMs(benchDir, c, runs) {
   for (let i = 0; i < runs; i++) {
     c.setup?.();
     const { input = "", env, cwd } = c.proc;
-    const result = spawnSync("node", ["-r", join(benchDir, "js-cpu.cjs"), ...jsArgv(c.proc)], { input, env, cwd, encoding: "utf8" });
+    const result = spawnSync("node", ["-r", join(benchDir, "js-cpu.cjs"), ...jsArgv(c.proc)], {
+      input,
+      env,
+      cwd,
+      encoding: "utf8",
+    });
     const line = result.stderr.split("\n").find((text) => text.startsWith(MARK));
-    if (result.status !== 0 || !line) throw new Error(`${c.name}: no in-process CPU figure (exit ${result.status}): ${result.stderr.slice(-200)}`);
+    if (result.status !== 0 || !line)
+      throw new Error(`${c.name}: no in-process CPU figure (exit ${result.status}): ${result.stderr.slice(-200)}`);
     values.push(Number(line.slice(MARK.length)) / 1000);
   }
   return stats(values).median;

@@ -18,7 +18,8 @@ export interface SandboxPaths {
 
 /** The captured payloads name /home/user and /home/user/proj; the sandbox's own paths replace them. */
 function relocate(value: unknown, sandbox: SandboxPaths): unknown {
-  if (typeof value === "string") return value.replaceAll("/home/user/proj", sandbox.projectDir).replaceAll("/home/user", sandbox.home);
+  if (typeof value === "string")
+    return value.replaceAll("/home/user/proj", sandbox.projectDir).replaceAll("/home/user", sandbox.home);
   if (Array.isArray(value)) return value.map((item) => relocate(item, sandbox));
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, relocate(item, sandbox)]));
@@ -43,7 +44,10 @@ export function prepareContext(sandbox: SandboxPaths, payloadsDir: string, trans
     sessionId: SESSION_ID,
     transcriptPath: path,
     captured(name) {
-      const payload = relocate(JSON.parse(readFileSync(join(payloadsDir, `${name}.json`), "utf8")), sandbox) as Record<string, unknown>;
+      const payload = relocate(JSON.parse(readFileSync(join(payloadsDir, `${name}.json`), "utf8")), sandbox) as Record<
+        string,
+        unknown
+      >;
       payload.session_id = SESSION_ID;
       if ("transcript_path" in payload) payload.transcript_path = path;
       return payload;

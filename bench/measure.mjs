@@ -150,9 +150,15 @@ function runSync(name, proc, stdout) {
 }
 
 function runAsync(name, proc, underTime) {
-  const [command, args] = underTime ? ["/usr/bin/time", ["-f", "%M", proc.command, ...(proc.args ?? [])]] : [proc.command, proc.args ?? []];
+  const [command, args] = underTime
+    ? ["/usr/bin/time", ["-f", "%M", proc.command, ...(proc.args ?? [])]]
+    : [proc.command, proc.args ?? []];
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: proc.env ?? process.env, cwd: proc.cwd, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      env: proc.env ?? process.env,
+      cwd: proc.cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const out = [];
     const err = [];
     child.stdout.on("data", (chunk) => out.push(chunk));
@@ -164,7 +170,8 @@ function runAsync(name, proc, underTime) {
       const stdout = Buffer.concat(out).toString();
       if (!underTime) return resolve({ stdout, rssKiB: 0 });
       const rssKiB = Number(stderr.trim().split("\n").at(-1));
-      if (!Number.isFinite(rssKiB)) return reject(new Error(`${name}: GNU time printed no peak RSS: ${stderr.slice(-200)}`));
+      if (!Number.isFinite(rssKiB))
+        return reject(new Error(`${name}: GNU time printed no peak RSS: ${stderr.slice(-200)}`));
       resolve({ stdout, rssKiB });
     });
     child.stdin.on("error", () => {});

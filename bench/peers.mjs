@@ -25,8 +25,12 @@ export function ensurePeers(benchDir, log) {
     const dependencies = Object.fromEntries(PEERS.map((peer) => [peer.pkg, peer.version]));
     writeFileSync(join(dir, "package.json"), `${JSON.stringify({ private: true, dependencies }, null, 2)}\n`);
     log(`installing ${PEERS.map((peer) => `${peer.pkg}@${peer.version}`).join(", ")} into ${dir} (npm)`);
-    const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "inherit", "inherit"] });
-    if (result.status !== 0) throw new Error(`npm install of the statusline peers failed (exit ${result.status}) in ${dir}`);
+    const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], {
+      cwd: dir,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    if (result.status !== 0)
+      throw new Error(`npm install of the statusline peers failed (exit ${result.status}) in ${dir}`);
   }
   return PEERS.map((peer) => ({ ...peer, path: join(dir, "node_modules", peer.pkg, peer.script) }));
 }

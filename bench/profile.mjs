@@ -16,13 +16,18 @@ const scriptOf = (proc) => proc.file ?? proc.command;
  * (boot, module loader, fs bindings). The profiler slows everything alike; the shares are what to read.
  */
 export function profileCase(c, runs) {
-  return profileRuns(c, runs, (parts, frame, ms) => {
-    if (frame.functionName === "(idle)") return;
-    if (frame.functionName === "(garbage collector)") parts.gc += ms;
-    else if (frame.functionName === "wrapSafe") parts.compile += ms;
-    else if (frame.url.endsWith(scriptOf(c.proc))) parts.hook += ms;
-    else parts.node += ms;
-  }, { compile: 0, hook: 0, gc: 0, node: 0 });
+  return profileRuns(
+    c,
+    runs,
+    (parts, frame, ms) => {
+      if (frame.functionName === "(idle)") return;
+      if (frame.functionName === "(garbage collector)") parts.gc += ms;
+      else if (frame.functionName === "wrapSafe") parts.compile += ms;
+      else if (frame.url.endsWith(scriptOf(c.proc))) parts.hook += ms;
+      else parts.node += ms;
+    },
+    { compile: 0, hook: 0, gc: 0, node: 0 },
+  );
 }
 
 /**
@@ -31,13 +36,18 @@ export function profileCase(c, runs) {
  * lines, JSON.parse, which V8 reports inside its caller, and collecting), GC, and the rest of Node.
  */
 export function profileScan(c) {
-  return profileRuns(c, 1, (parts, frame, ms) => {
-    if (frame.functionName === "(idle)") parts.idle += ms;
-    else if (frame.functionName === "(garbage collector)") parts.gc += ms;
-    else if (frame.functionName === "indexOfBuffer" || frame.functionName === "indexOf") parts.indexOf += ms;
-    else if (frame.url.endsWith(scriptOf(c.proc))) parts.scanner += ms;
-    else parts.node += ms;
-  }, { idle: 0, indexOf: 0, scanner: 0, gc: 0, node: 0 });
+  return profileRuns(
+    c,
+    1,
+    (parts, frame, ms) => {
+      if (frame.functionName === "(idle)") parts.idle += ms;
+      else if (frame.functionName === "(garbage collector)") parts.gc += ms;
+      else if (frame.functionName === "indexOfBuffer" || frame.functionName === "indexOf") parts.indexOf += ms;
+      else if (frame.url.endsWith(scriptOf(c.proc))) parts.scanner += ms;
+      else parts.node += ms;
+    },
+    { idle: 0, indexOf: 0, scanner: 0, gc: 0, node: 0 },
+  );
 }
 
 function profileRuns(c, runs, classify, parts) {
@@ -48,13 +58,15 @@ function profileRuns(c, runs, classify, parts) {
       const { input = "", env, cwd } = c.proc;
       const flags = ["--cpu-prof", `--cpu-prof-interval=${INTERVAL_US}`, `--cpu-prof-dir=${dir}`];
       const result = spawnSync("node", [...flags, ...jsArgv(c.proc)], { input, env, cwd });
-      if (result.status !== 0) throw new Error(`${c.name}: exit ${result.status} under --cpu-prof: ${String(result.stderr).slice(-200)}`);
+      if (result.status !== 0)
+        throw new Error(`${c.name}: exit ${result.status} under --cpu-prof: ${String(result.stderr).slice(-200)}`);
     }
     const files = readdirSync(dir);
     for (const file of files) {
       const profile = JSON.parse(readFileSync(join(dir, file), "utf8"));
       const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
-      for (let i = 0; i < profile.samples.length; i++) classify(parts, frames.get(profile.samples[i]), (profile.timeDeltas[i + 1] ?? 0) / 1000);
+      for (let i = 0; i < profile.samples.length; i++)
+        classify(parts, frames.get(profile.samples[i]), (profile.timeDeltas[i + 1] ?? 0) / 1000);
     }
     for (const key of Object.keys(parts)) parts[key] /= files.length;
     return parts;

@@ -1,5 +1,5 @@
-import { kb, mib, table } from "./format.mjs";
 import { missedTargets } from "./analysis.mjs";
+import { kb, mib, table } from "./format.mjs";
 import { TARGET_REPEATS, TARGETS } from "./targets.mjs";
 
 /** BENCHMARKS.md: the machine and its load, how to rerun, the targets, every table, what was missed and why. */
@@ -20,8 +20,8 @@ export function report({ results, before, after, startedAt, options, complete })
     quiet
       ? "The machine was quiet."
       : `**The machine was not quiet** (see the load: other processes shared its ${before.nproc} cores), so absolute times ` +
-          "are inflated and vary from round to round; the ratios, each taken against a `node -e 0` run beside it, are the figures to read, and " +
-          "their min–max shows the noise.",
+        "are inflated and vary from round to round; the ratios, each taken against a `node -e 0` run beside it, are the figures to read, and " +
+        "their min–max shows the noise.",
     "",
     "## How to rerun",
     "",
@@ -55,19 +55,33 @@ export function report({ results, before, after, startedAt, options, complete })
     "",
     "## Targets",
     "",
-    targetTable(nodes.map((node) => [`Node ${node}: `, ok(results.byNode[node])]), ok(results)),
+    targetTable(
+      nodes.map((node) => [`Node ${node}: `, ok(results.byNode[node])]),
+      ok(results),
+    ),
     "",
   ];
-  const section = (level, title, result) => [`${level} ${title}`, "", result.error ? `**This section failed:** ${result.error}` : result.markdown, ""];
+  const section = (level, title, result) => [
+    `${level} ${title}`,
+    "",
+    result.error ? `**This section failed:** ${result.error}` : result.markdown,
+    "",
+  ];
   const perNode = { startup: "Hook start-up", prompt: "The whole per-prompt cost", statusline: "Status line" };
   for (const node of nodes) {
     lines.push(`## Node ${node}`, "");
-    for (const [name, title] of Object.entries(perNode)) if (results.byNode[node][name]) lines.push(...section("###", `${title} (Node ${node})`, results.byNode[node][name]));
+    for (const [name, title] of Object.entries(perNode))
+      if (results.byNode[node][name])
+        lines.push(...section("###", `${title} (Node ${node})`, results.byNode[node][name]));
   }
   const once = { scan: "Transcript scan", bundles: "Bundle size", recall: "What a compaction keeps (recall)" };
-  for (const [name, title] of Object.entries(once)) if (results[name]) lines.push(...section("##", title, results[name]));
+  for (const [name, title] of Object.entries(once))
+    if (results[name]) lines.push(...section("##", title, results[name]));
   const missed = [
-    ...nodes.map((node) => [node, missedTargets(ok(results.byNode[node]))]).filter(([, text]) => text).map(([node, text]) => `**Node ${node}**\n\n${text}`),
+    ...nodes
+      .map((node) => [node, missedTargets(ok(results.byNode[node]))])
+      .filter(([, text]) => text)
+      .map(([node, text]) => `**Node ${node}**\n\n${text}`),
     missedTargets(ok(results)),
   ].filter(Boolean);
   lines.push("## Targets missed: by how much, why, what would close it", "", missed.join("\n\n") || "None.", "");
@@ -87,11 +101,19 @@ function targetTable(perNode, results) {
       ]);
     }
     for (const t of byNode.prompt?.targets ?? []) {
-      rows.push([`${prefix}per-prompt total, every hook's fast path, parallel: ≤ ${TARGETS.promptTotalRatio}× one \`node -e 0\``, `${t.ratio.toFixed(2)}×`, verdict(t.met)]);
+      rows.push([
+        `${prefix}per-prompt total, every hook's fast path, parallel: ≤ ${TARGETS.promptTotalRatio}× one \`node -e 0\``,
+        `${t.ratio.toFixed(2)}×`,
+        verdict(t.met),
+      ]);
     }
     if (byNode.statusline?.flatTarget) {
       const t = byNode.statusline.flatTarget;
-      rows.push([`${prefix}status line flat: 1 GB ÷ 1 MB transcript ≤ ${TARGETS.flatRatio}× (CPU)`, `${t.ratio.toFixed(2)}× CPU (${t.wall.toFixed(2)}× wall)`, verdict(t.met)]);
+      rows.push([
+        `${prefix}status line flat: 1 GB ÷ 1 MB transcript ≤ ${TARGETS.flatRatio}× (CPU)`,
+        `${t.ratio.toFixed(2)}× CPU (${t.wall.toFixed(2)}× wall)`,
+        verdict(t.met),
+      ]);
     }
   }
   for (const t of results.scan?.targets ?? []) {

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { NODE_VERSIONS, nodeBinDir } from "../scripts/nodes.mjs";
 import { buildKit } from "./build-kit.mjs";
 import { discoverHooks } from "./hooks.mjs";
 import { machine } from "./machine.mjs";
@@ -15,7 +16,6 @@ import { scanSection } from "./sections/scan.mjs";
 import { perPromptSection, startupSection } from "./sections/startup.mjs";
 import { statusLineSection } from "./sections/statusline.mjs";
 import { transcriptStore } from "./transcripts.mjs";
-import { NODE_VERSIONS, nodeBinDir } from "../scripts/nodes.mjs";
 
 const SECTIONS = ["startup", "prompt", "statusline", "scan", "bundles", "recall"];
 /** Run once per supported Node; the others once. */
@@ -72,7 +72,8 @@ function ensureTool(command, debianPackage, log) {
   if (spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0) return;
   log(`${command} is missing; installing the Debian package ${debianPackage}`);
   const install = `apt-get install -y ${debianPackage} >/dev/null || (apt-get update >/dev/null && apt-get install -y ${debianPackage} >/dev/null)`;
-  if (spawnSync("sh", ["-c", install], { stdio: "inherit" }).status !== 0) throw new Error(`${command} is needed: apt-get install -y ${debianPackage}`);
+  if (spawnSync("sh", ["-c", install], { stdio: "inherit" }).status !== 0)
+    throw new Error(`${command} is needed: apt-get install -y ${debianPackage}`);
 }
 
 async function main() {
@@ -84,8 +85,10 @@ async function main() {
   const startedAt = new Date();
   const log = (text) => process.stderr.write(`bench: ${text}\n`);
   const only = new Set(options.only);
-  const complete = SECTIONS.every((name) => only.has(name)) && NODE_VERSIONS.every((version) => options.nodes.includes(version));
-  const out = options.out ?? (complete && !options.quick ? join(root, "BENCHMARKS.md") : join(benchDir, "results/latest.md"));
+  const complete =
+    SECTIONS.every((name) => only.has(name)) && NODE_VERSIONS.every((version) => options.nodes.includes(version));
+  const out =
+    options.out ?? (complete && !options.quick ? join(root, "BENCHMARKS.md") : join(benchDir, "results/latest.md"));
 
   mkdirSync(cacheDir, { recursive: true });
   ensureTool("/usr/bin/time", "time", log);
@@ -95,17 +98,31 @@ async function main() {
   const { kit, scannerPath } = await buildKit(benchDir);
   const transcripts = transcriptStore(kit, join(payloadsDir, "transcript-sample.jsonl"), log);
   const sections = {
-    startup: () => startupSection({ benchDir, hooks, kit, payloadsDir, transcripts, cacheDir, runs: options.runs, log }),
+    startup: () =>
+      startupSection({ benchDir, hooks, kit, payloadsDir, transcripts, cacheDir, runs: options.runs, log }),
     prompt: () => perPromptSection({ hooks, kit, payloadsDir, transcripts, runs: options.runs, log }),
     statusline: () => {
       const peers = ensurePeers(benchDir, log);
       const statusTranscripts = { small: transcripts.generate(1e6, 0), large: transcripts.repeated(100e6, 10) };
-      return statusLineSection({ hooks, kit, payloadsDir, transcripts: statusTranscripts, peers, runs: options.runs, log });
+      return statusLineSection({
+        hooks,
+        kit,
+        payloadsDir,
+        transcripts: statusTranscripts,
+        peers,
+        runs: options.runs,
+        log,
+      });
     },
     scan: () => {
       ensureTool("jq", "jq", log);
       const sizes = options.quick ? [10e6, 100e6] : [10e6, 100e6, 500e6];
-      return scanSection({ benchDir, scannerPath, transcripts: sizes.map((bytes) => transcripts.generate(bytes, 3)), log });
+      return scanSection({
+        benchDir,
+        scannerPath,
+        transcripts: sizes.map((bytes) => transcripts.generate(bytes, 3)),
+        log,
+      });
     },
     bundles: () => bundleSection({ root }),
     recall: () => recallSection({ root, benchDir, log }),
@@ -126,7 +143,8 @@ async function main() {
   try {
     for (const version of options.nodes) {
       const binDir = nodeBinDir(version);
-      if (!existsSync(join(binDir, "node"))) throw new Error(`Node ${version} is not in ${binDir}: node scripts/nodes.mjs fetch installs it`);
+      if (!existsSync(join(binDir, "node")))
+        throw new Error(`Node ${version} is not in ${binDir}: node scripts/nodes.mjs fetch installs it`);
       // The sandboxes' PATH, so every `node` a case starts (hooks' preludes included) is this one.
       process.env.PATH = `${binDir}:${machinePath}`;
       results.byNode[version] = {};
@@ -136,7 +154,8 @@ async function main() {
       }
     }
     process.env.PATH = machinePath;
-    for (const name of SECTIONS.filter((section) => only.has(section) && !PER_NODE.has(section))) await runSection(name, results, name);
+    for (const name of SECTIONS.filter((section) => only.has(section) && !PER_NODE.has(section)))
+      await runSection(name, results, name);
   } finally {
     transcripts.remove();
     removeSandboxes();

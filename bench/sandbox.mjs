@@ -17,7 +17,18 @@ export function createSandbox(label) {
   const projectDir = join(root, "proj");
   const tmp = join(root, "tmp");
   for (const dir of [home, projectDir, tmp]) mkdirSync(dir, { recursive: true });
-  const git = (...args) => spawnSync("git", args, { cwd: projectDir, stdio: "ignore", env: { ...baseEnv(home, tmp), GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b", GIT_COMMITTER_EMAIL: "b@b" } });
+  const git = (...args) =>
+    spawnSync("git", args, {
+      cwd: projectDir,
+      stdio: "ignore",
+      env: {
+        ...baseEnv(home, tmp),
+        GIT_AUTHOR_NAME: "b",
+        GIT_AUTHOR_EMAIL: "b@b",
+        GIT_COMMITTER_NAME: "b",
+        GIT_COMMITTER_EMAIL: "b@b",
+      },
+    });
   writeFileSync(join(projectDir, "README.md"), "bench project\n");
   git("init", "-q", "-b", "main");
   git("add", ".");

@@ -33,7 +33,10 @@ export const cases: HookCases = {
       setup: (context) => {
         const path = memoryIndexPath(context);
         mkdirSync(join(path, ".."), { recursive: true });
-        writeFileSync(path, Array.from({ length: 170 }, (_, i) => `- [note ${i}] something learned in session ${i}`).join("\n"));
+        writeFileSync(
+          path,
+          Array.from({ length: 170 }, (_, i) => `- [note ${i}] something learned in session ${i}`).join("\n"),
+        );
       },
       expect: "MEMORY.md is at 85%",
     },

@@ -11,7 +11,8 @@ export const cases: HookCases = {
       payload: (context) => context.captured("post-compact.auto"),
       setup: (context) => rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true }),
       expect: null,
-      verify: (context) => (hasPendingCompaction(openSession(context.env, context.sessionId)) ? null : "no compaction marker was left"),
+      verify: (context) =>
+        hasPendingCompaction(openSession(context.env, context.sessionId)) ? null : "no compaction marker was left",
     },
   ],
 };

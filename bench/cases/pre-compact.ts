@@ -9,7 +9,10 @@ const compaction: Omit<HookCase, "name" | "what"> = {
     rmSync(autoMemoryDir(context.env, context.projectDir), { recursive: true, force: true });
   },
   expect: "carryover pre-compact: instructions for this summary",
-  verify: (context) => (existsSync(mechanicalSnapshotPath(openSession(context.env, context.sessionId))) ? null : "no mechanical snapshot was written"),
+  verify: (context) =>
+    existsSync(mechanicalSnapshotPath(openSession(context.env, context.sessionId)))
+      ? null
+      : "no mechanical snapshot was written",
 };
 
 export const cases: HookCases = {

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import {
   announcedMarkerName,
   levelMarkerName,
@@ -6,7 +7,6 @@ import {
   removeMarker,
   writeMarker,
 } from "../../packages/core/src/index.ts";
-import { rmSync } from "node:fs";
 import type { CaseContext, HookCases } from "./types.ts";
 
 const WINDOW_TOKENS = 1_000_000;
@@ -60,7 +60,13 @@ export const cases: HookCases = {
       payload: prompt,
       setup: (context) => {
         rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true });
-        for (const level of [60, 85]) writeMarker(openSession(context.env, context.sessionId), announcedMarkerName(level), { percent: 90 }, Date.now());
+        for (const level of [60, 85])
+          writeMarker(
+            openSession(context.env, context.sessionId),
+            announcedMarkerName(level),
+            { percent: 90 },
+            Date.now(),
+          );
       },
       expect: null,
     },

@@ -20,7 +20,11 @@ let compactions = 0;
 /** A new compaction, as PostCompact marks it: its own prompt id, so earlier deliveries and claims do not count. */
 function compacted(context: CaseContext) {
   removeMarker(openSession(context.env, context.sessionId), RECOVERY_DELIVERED_MARKER);
-  markCompacted(openSession(context.env, context.sessionId), { trigger: "auto", promptId: `bench-compaction-${++compactions}` }, Date.now());
+  markCompacted(
+    openSession(context.env, context.sessionId),
+    { trigger: "auto", promptId: `bench-compaction-${++compactions}` },
+    Date.now(),
+  );
 }
 
 // The payload's prompt id is fixed, and a compaction is recovered once per prompt id: start from no session state.
@@ -47,7 +51,10 @@ export const cases: HookCases = {
       payload: prompt,
       setup: compacted,
       expect: HEADING,
-      verify: (context) => (hasMarker(openSession(context.env, context.sessionId), COMPACTED_MARKER) ? "the compaction marker was not taken" : null),
+      verify: (context) =>
+        hasMarker(openSession(context.env, context.sessionId), COMPACTED_MARKER)
+          ? "the compaction marker was not taken"
+          : null,
     },
     {
       name: "active, 100 MB transcript",

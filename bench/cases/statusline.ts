@@ -52,7 +52,10 @@ export const cases: HookCases = {
       payload: (context) => statusLinePayload(context, 500_000),
       setup: (context) => previousReading(context, 490_000),
       expect: "ctx 51%",
-      verify: (context) => (loadReading(openSession(context.env, context.sessionId))?.contextTokens === 500_000 ? null : "the reading was not recorded"),
+      verify: (context) =>
+        loadReading(openSession(context.env, context.sessionId))?.contextTokens === 500_000
+          ? null
+          : "the reading was not recorded",
     },
     {
       name: "crossing 60%",
@@ -63,7 +66,8 @@ export const cases: HookCases = {
         previousReading(context, 560_000);
       },
       expect: "ctx 65%",
-      verify: (context) => (hasMarker(openSession(context.env, context.sessionId), levelMarkerName(60)) ? null : "level-60 was not raised"),
+      verify: (context) =>
+        hasMarker(openSession(context.env, context.sessionId), levelMarkerName(60)) ? null : "level-60 was not raised",
     },
     {
       name: "first reading",
@@ -71,7 +75,10 @@ export const cases: HookCases = {
       payload: (context) => statusLinePayload(context, 500_000),
       setup: freshSession,
       expect: "ctx 51%",
-      verify: (context) => (loadReading(openSession(context.env, context.sessionId))?.contextTokens === 500_000 ? null : "the reading was not recorded"),
+      verify: (context) =>
+        loadReading(openSession(context.env, context.sessionId))?.contextTokens === 500_000
+          ? null
+          : "the reading was not recorded",
     },
   ],
 };

@@ -35,7 +35,17 @@ export function bundleSection({ root }) {
     }
   }
   const markdown = [
-    table(["executable", "size", "core", "its own code", "ceiling (bundle-size.json)", `target ≤ ${kb(TARGETS.bundleBytes)}`], rows),
+    table(
+      [
+        "executable",
+        "size",
+        "core",
+        "its own code",
+        "ceiling (bundle-size.json)",
+        `target ≤ ${kb(TARGETS.bundleBytes)}`,
+      ],
+      rows,
+    ),
     "",
     "core and own code are the minified bytes each part contributes (esbuild metafile; a module in both the fast part and",
     "the deferred source counts twice); the rest is esbuild's module wrappers, the deferred code's loader and the shebang. `scripts/bundle-size.test.ts` (part of `pnpm test`) fails when an executable grows",
@@ -55,7 +65,10 @@ function composition(metaPath) {
     if (input.includes("core/src/")) parts.core += bytesInOutput;
     else if (!input.includes("node_modules")) parts.own += bytesInOutput;
     else parts.other += bytesInOutput;
-    parts.largest.push({ input: input.replace(/^(\.\.\/)+/, "").replace(/^node_modules\/\.pnpm\/[^/]+\/node_modules\//, ""), bytes: bytesInOutput });
+    parts.largest.push({
+      input: input.replace(/^(\.\.\/)+/, "").replace(/^node_modules\/\.pnpm\/[^/]+\/node_modules\//, ""),
+      bytes: bytesInOutput,
+    });
   }
   parts.largest.sort((a, b) => b.bytes - a.bytes);
   return parts;

@@ -28,7 +28,9 @@ export async function scanSection({ benchDir, scannerPath, transcripts, log }) {
         proc: { command: "node", args: [readline, path], env },
         check: ([stdout]) => {
           assistantLines = JSON.parse(stdout).assistant;
-          return JSON.parse(stdout).lines === truth.lines ? null : `read ${stdout.trim()}, the generator wrote ${truth.lines} lines`;
+          return JSON.parse(stdout).lines === truth.lines
+            ? null
+            : `read ${stdout.trim()}, the generator wrote ${truth.lines} lines`;
         },
       },
       { name: "node -e 0", proc: { command: "node", args: ["-e", "0"], env } },
@@ -37,20 +39,30 @@ export async function scanSection({ benchDir, scannerPath, transcripts, log }) {
         proc: { command: scannerPath, args: [path], env },
         check: ([stdout]) => {
           const found = JSON.parse(stdout);
-          if (found.compactions !== truth.compactions) return `found ${found.compactions} compactions, the generator wrote ${truth.compactions}`;
-          if (found.lastUserRequest !== truth.lastUserRequest) return `last request ${JSON.stringify(found.lastUserRequest)}, expected ${JSON.stringify(truth.lastUserRequest)}`;
+          if (found.compactions !== truth.compactions)
+            return `found ${found.compactions} compactions, the generator wrote ${truth.compactions}`;
+          if (found.lastUserRequest !== truth.lastUserRequest)
+            return `last request ${JSON.stringify(found.lastUserRequest)}, expected ${JSON.stringify(truth.lastUserRequest)}`;
           return null;
         },
       },
       {
-        name: "jq select(.type==\"assistant\")",
+        name: 'jq select(.type=="assistant")',
         proc: { command: "jq", args: ["-n", JQ_PROGRAM, path], env },
-        check: ([stdout]) => (Number(stdout) === assistantLines ? null : `jq counted ${stdout.trim()} assistant lines, readline ${assistantLines}`),
+        check: ([stdout]) =>
+          Number(stdout) === assistantLines
+            ? null
+            : `jq counted ${stdout.trim()} assistant lines, readline ${assistantLines}`,
       },
     ];
     const sizeMB = truth.bytes / 1e6;
     log(`scan ${sizeMB.toFixed(0)} MB: ${runs} rounds`);
-    const rows = await measure(cases, { runs, warmup: 1, rssRuns: 1, onProgress: (text) => log(`scan ${sizeMB.toFixed(0)} MB ${text}`) });
+    const rows = await measure(cases, {
+      runs,
+      warmup: 1,
+      rssRuns: 1,
+      onProgress: (text) => log(`scan ${sizeMB.toFixed(0)} MB ${text}`),
+    });
     if (transcript === transcripts.at(-1)) {
       log(`scan ${sizeMB.toFixed(0)} MB: CPU profile of carryover's scan`);
       profile = { sizeMB, parts: profileScan(cases.find((c) => c.name === "carryover scanTranscript")) };
@@ -64,13 +76,20 @@ export async function scanSection({ benchDir, scannerPath, transcripts, log }) {
       const netMBps = row.name.startsWith("jq") ? Number.NaN : sizeMB / ((row.median - node.median) / 1000);
       sections.push({ sizeMB, row, wallMBps, cpuMBps, netMBps });
       if (row.name === "carryover scanTranscript") {
-        targets.push({ sizeMB, wallMBps, cpuMBps, netMBps, rssMiB: row.rssMiB, met: netMBps >= TARGETS.scanMBps && row.rssMiB <= TARGETS.scanRssMiB });
+        targets.push({
+          sizeMB,
+          wallMBps,
+          cpuMBps,
+          netMBps,
+          rssMiB: row.rssMiB,
+          met: netMBps >= TARGETS.scanMBps && row.rssMiB <= TARGETS.scanRssMiB,
+        });
       }
     }
   }
   const markdown = [
     `Synthetic transcripts from \`test-fixtures/transcripts/generate.ts\` (every line modelled on a captured 2.1.332 line;`,
-    "bookkeeping lines carrying `\"tool_use\"` and `\"is_error\":true` as real ones do), generated into a temp dir for the run.",
+    'bookkeeping lines carrying `"tool_use"` and `"is_error":true` as real ones do), generated into a temp dir for the run.',
     "Each program is a whole process: carryover's is `scanTranscript` bundled like a hook (`bench/scan/carryover-scan.ts`);",
     "it returns all the facts the recovery hook uses and is checked against what the generator wrote. jq and readline count",
     "assistant lines (and agree). Time ratios are to readline + JSON.parse in the same round (lower is faster).",
@@ -104,7 +123,13 @@ function profileText({ sizeMB, parts }) {
     `Where carryover's ${sizeMB.toFixed(0)} MB scan spends its main thread (one \`node --cpu-prof\` run, a sample every 50 µs):`,
     "",
     table(
-      ["waiting for a chunk (idle)", "Buffer.indexOf (pre-filter)", "its JS (decode, JSON.parse, collect)", "GC", "rest of Node (buffer slicing and decoding, fs, boot)"],
+      [
+        "waiting for a chunk (idle)",
+        "Buffer.indexOf (pre-filter)",
+        "its JS (decode, JSON.parse, collect)",
+        "GC",
+        "rest of Node (buffer slicing and decoding, fs, boot)",
+      ],
       [[share(parts.idle), share(parts.indexOf), share(parts.scanner), share(parts.gc), share(parts.node)]],
     ),
   ].join("\n");

@@ -26,13 +26,30 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
   const emptyBin = join(cacheDir, "empty.cjs");
   writeFileSync(emptyBin, "\n");
   const cases = [
-    { name: "node -e 0", row: { hook: "—", path: "`node -e 0`", what: "the floor every Node hook pays" }, proc: { command: "node", args: ["-e", "0"], env: baseEnv } },
-    { name: "sh alone", row: { hook: "—", path: "`/bin/sh -c exit`", what: "the floor of a path decided in sh" }, proc: { command: "/bin/sh", args: ["-c", "exit"], env: baseEnv } },
-    { name: "empty file", row: { hook: "—", path: "empty", what: "an empty file run as `node <file>`: what a path that starts Node pays at least" }, proc: { command: "node", args: [emptyBin], file: emptyBin, env: baseEnv } },
+    {
+      name: "node -e 0",
+      row: { hook: "—", path: "`node -e 0`", what: "the floor every Node hook pays" },
+      proc: { command: "node", args: ["-e", "0"], env: baseEnv },
+    },
+    {
+      name: "sh alone",
+      row: { hook: "—", path: "`/bin/sh -c exit`", what: "the floor of a path decided in sh" },
+      proc: { command: "/bin/sh", args: ["-c", "exit"], env: baseEnv },
+    },
+    {
+      name: "empty file",
+      row: {
+        hook: "—",
+        path: "empty",
+        what: "an empty file run as `node <file>`: what a path that starts Node pays at least",
+      },
+      proc: { command: "node", args: [emptyBin], file: emptyBin, env: baseEnv },
+    },
   ];
   const byHook = new Map(kit.hookCases.map((entry) => [entry.hook, entry]));
   for (const entry of kit.hookCases) {
-    if (!hooks.some((hook) => hook.hook === entry.hook)) notes.push(`\`${entry.hook}\`: bench/cases/${entry.hook}.ts has no hook package (yet); skipped.`);
+    if (!hooks.some((hook) => hook.hook === entry.hook))
+      notes.push(`\`${entry.hook}\`: bench/cases/${entry.hook}.ts has no hook package (yet); skipped.`);
   }
   for (const hook of hooks) {
     if (!hook.built) {
@@ -52,13 +69,22 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
         hook: hook.hook,
         path: "off",
         // A switched-off status line still shows the user's chained one: it reads stdin and config first.
-        what: hook.statusLine ? "`CARRYOVER=0`: the bundle loads, stdin and config are read, nothing is chained" : "`CARRYOVER=0`: the bundle loads, the runtime returns",
+        what: hook.statusLine
+          ? "`CARRYOVER=0`: the bundle loads, stdin and config are read, nothing is chained"
+          : "`CARRYOVER=0`: the bundle loads, the runtime returns",
       },
       proc: hookProc(hook, off, offContext, { CARRYOVER: "0" }),
     });
     for (const hookCase of entry.cases) {
-      const caseTranscript = hookCase.transcriptBytes ? transcripts.generate(hookCase.transcriptBytes, 3).path : transcript;
-      const context = caseContext(kit, `${hook.hook}-${hookCase.name.replace(/\W+/g, "-")}`, payloadsDir, caseTranscript);
+      const caseTranscript = hookCase.transcriptBytes
+        ? transcripts.generate(hookCase.transcriptBytes, 3).path
+        : transcript;
+      const context = caseContext(
+        kit,
+        `${hook.hook}-${hookCase.name.replace(/\W+/g, "-")}`,
+        payloadsDir,
+        caseTranscript,
+      );
       const c = {
         name: `${hook.hook} ${hookCase.name}`,
         row: { hook: hook.hook, path: hookCase.name, what: hookCase.what, everyPrompt: hookCase.everyPrompt === true },
@@ -76,7 +102,13 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
     }
   }
   log(`start-up: ${cases.length} cases × ${runs} rounds`);
-  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, paired: true, onProgress: (text) => log(`start-up ${text}`) });
+  const rows = await measure(cases, {
+    runs,
+    warmup: 3,
+    rssRuns: 3,
+    paired: true,
+    onProgress: (text) => log(`start-up ${text}`),
+  });
   log("start-up: in-process CPU of each hook's JavaScript");
   const jsRuns = Math.max(5, Math.round(runs / 4));
   rows.forEach((row, i) => {
@@ -92,7 +124,10 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
     const statusLine = hooks.find((candidate) => candidate.hook === hook)?.statusLine === true;
     let verdict = "";
     if (everyPrompt) {
-      const limit = targetRatio(hooks.find((candidate) => candidate.hook === hook), path);
+      const limit = targetRatio(
+        hooks.find((candidate) => candidate.hook === hook),
+        path,
+      );
       const rssLimit = rows[0].rssMiB + TARGETS.startupRssOverMiB;
       const met = row.ratio.median <= limit && row.rssMiB <= rssLimit;
       verdict = `${met ? "met" : "**missed**"} (≤ ${limit}×)`;
@@ -103,14 +138,24 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
   });
   const markdown = [
     table(
-      ["hook", "path", "what happens", "wall × `node -e 0`", "CPU × `node -e 0`", "its JS's CPU", "wall ms", "peak RSS", `target (and ≤ ${TARGETS.startupRssOverMiB} MiB over \`node -e 0\`)`],
+      [
+        "hook",
+        "path",
+        "what happens",
+        "wall × `node -e 0`",
+        "CPU × `node -e 0`",
+        "its JS's CPU",
+        "wall ms",
+        "peak RSS",
+        `target (and ≤ ${TARGETS.startupRssOverMiB} MiB over \`node -e 0\`)`,
+      ],
       tableRows,
     ),
     "",
     `The targets apply to the paths that run on (nearly) every prompt, response or edit: a UserPromptSubmit hook's fast path`,
     `(≤ ${TARGETS.promptFastRatio}×: decided by the executable's sh prelude before Node starts), and, at ≤ ${TARGETS.startupRatio}×, a pin`,
     "re-injected every turn, every status line render and memory-guard after a Write or Edit (whose decision needs the",
-    "payload, which sh does not read). The other paths run once per level, per compaction or per session. \"CPU\" is the",
+    'payload, which sh does not read). The other paths run once per level, per compaction or per session. "CPU" is the',
     "mean user + sys time of the process (all its threads) over `node -e 0`'s in the same run: the machine's load stretches",
     `it far less than wall time. "Its JS's CPU" is measured inside the process (\`process.cpuUsage\` from a \`node -r\``,
     `preload to exit, median of ${jsRuns} runs) with the file run as \`node <file>\`: loading it and running the path in`,
@@ -130,7 +175,15 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
         const total = parts.node + parts.compile + parts.hook + parts.gc;
         const cell = (ms) => `${ms.toFixed(1)} (${((ms / total) * 100).toFixed(0)}%)`;
         const file = c.proc.file ? kb(statSync(c.proc.file).size) : "—";
-        return [c.name, file, total.toFixed(1), cell(parts.node), cell(parts.compile), cell(parts.hook), cell(parts.gc)];
+        return [
+          c.name,
+          file,
+          total.toFixed(1),
+          cell(parts.node),
+          cell(parts.compile),
+          cell(parts.hook),
+          cell(parts.gc),
+        ];
       }),
     ),
   ].join("\n");
@@ -150,8 +203,11 @@ export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, r
   const transcript = transcripts.generate(HOOK_TRANSCRIPT_BYTES, 1).path;
   const byHook = new Map(kit.hookCases.map((entry) => [entry.hook, entry]));
   const installed = hooks.filter((hook) => hook.built && runsOn(hook, "UserPromptSubmit") && byHook.has(hook.hook));
-  const skipped = hooks.filter((hook) => runsOn(hook, "UserPromptSubmit") && !installed.includes(hook)).map((hook) => hook.hook);
-  if (installed.length === 0) return { markdown: "No UserPromptSubmit hook is built: nothing to measure.", targets: [] };
+  const skipped = hooks
+    .filter((hook) => runsOn(hook, "UserPromptSubmit") && !installed.includes(hook))
+    .map((hook) => hook.hook);
+  if (installed.length === 0)
+    return { markdown: "No UserPromptSubmit hook is built: nothing to measure.", targets: [] };
   const baseEnv = createSandbox("node-group").env;
   const node = { command: "node", args: ["-e", "0"], env: baseEnv };
   const cases = [
@@ -160,20 +216,31 @@ export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, r
   ];
   for (const path of ["fast", "active"]) {
     const context = caseContext(kit, `prompt-${path}`, payloadsDir, transcript);
-    const members = installed.map((hook) => ({ hook, hookCase: byHook.get(hook.hook).cases.find((c) => c.name === path) }));
+    const members = installed.map((hook) => ({
+      hook,
+      hookCase: byHook.get(hook.hook).cases.find((c) => c.name === path),
+    }));
     const missing = members.filter((member) => !member.hookCase).map((member) => member.hook.hook);
     if (missing.length > 0) throw new Error(`per-prompt ${path}: no "${path}" case for ${missing.join(", ")}`);
     const setup = () => {
       for (const member of members) member.hookCase.setup?.(context);
     };
     const check = (outputs) =>
-      members.map((member, i) => checkHookCase(kit, member.hookCase, context, outputs[i])).find((problem) => problem !== null) ?? null;
+      members
+        .map((member, i) => checkHookCase(kit, member.hookCase, context, outputs[i]))
+        .find((problem) => problem !== null) ?? null;
     const procs = members.map((member) => hookProc(member.hook, member.hookCase, context));
     cases.push({ name: `${path}, parallel`, procs, parallel: true, setup, check });
     cases.push({ name: `${path}, one after another`, procs, parallel: false, setup, check });
   }
   log(`per-prompt: ${cases.length} cases × ${runs} rounds`);
-  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, paired: true, onProgress: (text) => log(`per-prompt ${text}`) });
+  const rows = await measure(cases, {
+    runs,
+    warmup: 3,
+    rssRuns: 3,
+    paired: true,
+    onProgress: (text) => log(`per-prompt ${text}`),
+  });
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
   const fastParallel = byName["fast, parallel"];
   const floor = byName[`${installed.length} × node -e 0, parallel`];
@@ -190,7 +257,7 @@ export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, r
     `UserPromptSubmit hooks installed together: ${installed.map((hook) => `\`${hook.hook}\``).join(", ")}` +
       (skipped.length > 0 ? ` (not built or no case file: ${skipped.join(", ")})` : "") +
       ". Claude Code 2.1.332 starts the hooks of one event together and waits for all of them, so the prompt waits for the",
-    "parallel wall time; \"one after another\" is the sum of their costs (what a machine with one free core pays).",
+    'parallel wall time; "one after another" is the sum of their costs (what a machine with one free core pays).',
     "Peak RSS is the sum of the processes' peaks: they are alive at the same time.",
     "",
     table(

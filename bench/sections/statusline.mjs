@@ -28,16 +28,28 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
   // A peer gets exactly the bytes carryover's cases get.
   const peer = (label, script, context) => ({
     name: label,
-    proc: { command: "node", args: [script.path], input: JSON.stringify(fast.payload(context)), env: context.env, cwd: context.projectDir },
+    proc: {
+      command: "node",
+      args: [script.path],
+      input: JSON.stringify(fast.payload(context)),
+      env: context.env,
+      cwd: context.projectDir,
+    },
     check: ([stdout]) => (stdout.trim() === "" ? "printed nothing" : null),
   });
   const chainCommand = `node ${JSON.stringify(gsd.path)}`;
   const chained = {
     ...ours("carryover chaining GSD", fast, small, { CARRYOVER_STATUSLINE_CHAIN_COMMAND: chainCommand }),
     // GSD draws its context bar with these blocks; ours has none.
-    check: ([stdout]) => (stdout.includes(fast.expect) && stdout.includes("░") ? null : `expected carryover's line and GSD's, got ${JSON.stringify(stdout)}`),
+    check: ([stdout]) =>
+      stdout.includes(fast.expect) && stdout.includes("░")
+        ? null
+        : `expected carryover's line and GSD's, got ${JSON.stringify(stdout)}`,
   };
-  const node = { name: "node -e 0", proc: { command: "node", args: ["-e", "0"], env: createSandbox("statusline-node").env } };
+  const node = {
+    name: "node -e 0",
+    proc: { command: "node", args: ["-e", "0"], env: createSandbox("statusline-node").env },
+  };
   const cases = [
     node,
     ours("carryover, unchanged reading", fast, small),
@@ -49,11 +61,26 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
     peer(`${gsd.name}, 1 GB transcript`, gsd, large),
   ];
   log(`statusline: ${cases.length} cases × ${runs} rounds`);
-  const rows = await measure(cases, { runs, warmup: 3, rssRuns: 3, paired: true, onProgress: (text) => log(`statusline ${text}`) });
+  const rows = await measure(cases, {
+    runs,
+    warmup: 3,
+    rssRuns: 3,
+    paired: true,
+    onProgress: (text) => log(`statusline ${text}`),
+  });
   const row = Object.fromEntries(rows.map((r) => [r.name, r]));
-  const slowCases = [node, peer(`${ccstatusline.name}, 1 MB transcript`, ccstatusline, small), peer(`${ccstatusline.name}, 1 GB transcript`, ccstatusline, large)];
+  const slowCases = [
+    node,
+    peer(`${ccstatusline.name}, 1 MB transcript`, ccstatusline, small),
+    peer(`${ccstatusline.name}, 1 GB transcript`, ccstatusline, large),
+  ];
   log("statusline: ccstatusline with 1 GB, 3 rounds");
-  const slowRows = await measure(slowCases, { runs: 3, warmup: 1, rssRuns: 1, onProgress: (text) => log(`ccstatusline 1 GB ${text}`) });
+  const slowRows = await measure(slowCases, {
+    runs: 3,
+    warmup: 1,
+    rssRuns: 1,
+    onProgress: (text) => log(`ccstatusline 1 GB ${text}`),
+  });
 
   // Each row's ratios are to `node -e 0` in the same rounds, so their quotient cancels the drift.
   const flat = (a, b) => ({ wall: b.ratio.median / a.ratio.median, cpu: b.cpuMs / a.cpuMs });
@@ -85,11 +112,36 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
     "program that reads the transcript sees a real tail either way).",
     "",
     table(
-      ["status line", "1 MB transcript (ms)", "1 GB transcript (ms)", "1 GB ÷ 1 MB, wall", "1 GB ÷ 1 MB, CPU", "peak RSS at 1 GB"],
       [
-        ["carryover, new reading", msCell(row["carryover, new reading"]), msCell(row["carryover, new reading, 1 GB transcript"]), ...flatCells(oursFlat), mib(row["carryover, new reading, 1 GB transcript"].rssMiB)],
-        [gsd.name, msCell(row[gsd.name]), msCell(row[`${gsd.name}, 1 GB transcript`]), ...flatCells(gsdFlat), mib(row[`${gsd.name}, 1 GB transcript`].rssMiB)],
-        [`${ccstatusline.name} (3 rounds)`, msCell(slowRows[1]), msCell(slowRows[2]), ...flatCells(ccFlat), mib(slowRows[2].rssMiB)],
+        "status line",
+        "1 MB transcript (ms)",
+        "1 GB transcript (ms)",
+        "1 GB ÷ 1 MB, wall",
+        "1 GB ÷ 1 MB, CPU",
+        "peak RSS at 1 GB",
+      ],
+      [
+        [
+          "carryover, new reading",
+          msCell(row["carryover, new reading"]),
+          msCell(row["carryover, new reading, 1 GB transcript"]),
+          ...flatCells(oursFlat),
+          mib(row["carryover, new reading, 1 GB transcript"].rssMiB),
+        ],
+        [
+          gsd.name,
+          msCell(row[gsd.name]),
+          msCell(row[`${gsd.name}, 1 GB transcript`]),
+          ...flatCells(gsdFlat),
+          mib(row[`${gsd.name}, 1 GB transcript`].rssMiB),
+        ],
+        [
+          `${ccstatusline.name} (3 rounds)`,
+          msCell(slowRows[1]),
+          msCell(slowRows[2]),
+          ...flatCells(ccFlat),
+          mib(slowRows[2].rssMiB),
+        ],
       ],
     ),
     "",
@@ -97,7 +149,12 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
     "size cannot show; the row is the proof. The wall quotient is of the two rows' median ratios to `node -e 0`; the CPU one,",
     "of their mean CPU times, is what the target is judged on: it measures work, which is what a transcript read would add.",
   ].join("\n");
-  const flatTarget = { what: "statusline 1 GB ÷ 1 MB transcript", ratio: oursFlat.cpu, wall: oursFlat.wall, met: oursFlat.cpu <= TARGETS.flatRatio };
+  const flatTarget = {
+    what: "statusline 1 GB ÷ 1 MB transcript",
+    ratio: oursFlat.cpu,
+    wall: oursFlat.wall,
+    met: oursFlat.cpu <= TARGETS.flatRatio,
+  };
   return { markdown, rows: row, slowRows, flatTarget };
 }
 

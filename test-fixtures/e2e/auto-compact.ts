@@ -1,5 +1,5 @@
 import type { Step } from "../mock-api/types.ts";
-import { expectSuccess, runPrint, type PrintOptions, type PrintResult } from "./print.ts";
+import { expectSuccess, type PrintOptions, type PrintResult, runPrint } from "./print.ts";
 import type { Sandbox } from "./sandbox.ts";
 
 /**

@@ -5,7 +5,9 @@ import type { RecordedRequest } from "../mock-api/types.ts";
 export function expectTextInRequest(request: RecordedRequest | undefined, text: string): void {
   if (request === undefined) throw new Error(`expected a request containing ${JSON.stringify(text)}, got no request`);
   if (!requestText(request).includes(text)) {
-    throw new Error(`request #${request.n} (${request.kind}) does not contain ${JSON.stringify(text)}${describe(request)}`);
+    throw new Error(
+      `request #${request.n} (${request.kind}) does not contain ${JSON.stringify(text)}${describe(request)}`,
+    );
   }
 }
 
@@ -14,7 +16,9 @@ export function expectNoTextInRequest(request: RecordedRequest | undefined, text
   const flat = requestText(request);
   const at = flat.indexOf(text);
   if (at >= 0) {
-    throw new Error(`request #${request.n} (${request.kind}) contains ${JSON.stringify(text)}: …${flat.slice(Math.max(0, at - 200), at + text.length + 200)}…`);
+    throw new Error(
+      `request #${request.n} (${request.kind}) contains ${JSON.stringify(text)}: …${flat.slice(Math.max(0, at - 200), at + text.length + 200)}…`,
+    );
   }
 }
 
@@ -22,7 +26,8 @@ export function expectNoTextInRequest(request: RecordedRequest | undefined, text
 export function compactionRequest(requests: RecordedRequest[], index = -1): RecordedRequest {
   const compactions = requests.filter((request) => request.kind === "compaction");
   const found = compactions.at(index);
-  if (found === undefined) throw new Error(`no compaction request #${index}: the mock saw ${compactions.length} (${summarize(requests)})`);
+  if (found === undefined)
+    throw new Error(`no compaction request #${index}: the mock saw ${compactions.length} (${summarize(requests)})`);
   return found;
 }
 
@@ -30,7 +35,8 @@ export function compactionRequest(requests: RecordedRequest[], index = -1): Reco
 export function firstMainAfterCompaction(requests: RecordedRequest[], index = -1): RecordedRequest {
   const compaction = compactionRequest(requests, index);
   const found = requests.find((request) => request.kind === "main" && request.n > compaction.n);
-  if (found === undefined) throw new Error(`no main request after compaction #${compaction.n} (${summarize(requests)})`);
+  if (found === undefined)
+    throw new Error(`no main request after compaction #${compaction.n} (${summarize(requests)})`);
   return found;
 }
 

@@ -1,3 +1,4 @@
+export { requestText } from "../mock-api/text.ts";
 export {
   AUTO_COMPACT_INPUT_TOKENS,
   autoCompactEnv,
@@ -16,16 +17,15 @@ export {
 export { asUser, expectSuccess, runCompact, runPrint } from "./print.ts";
 export {
   ensureProbeHook,
+  type ProbePayload,
   probeEvents,
   probeHook,
   probeHooks,
   probeStatusLine,
   readProbeLog,
-  type ProbePayload,
 } from "./probe.ts";
 export { releaseAtStop, untilReleased } from "./release.ts";
 export { createSandbox, projectSlug, type Sandbox } from "./sandbox.ts";
 export { shDecides } from "./sh-probe.ts";
 export { hasTmux, startTui } from "./tui.ts";
 export { waitFor } from "./wait.ts";
-export { requestText } from "../mock-api/text.ts";

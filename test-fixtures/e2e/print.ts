@@ -67,7 +67,11 @@ export async function runPrint(sandbox: Sandbox, prompt: string, options: PrintO
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`claude -p timed out after ${timeoutMs} ms (prompt ${JSON.stringify(prompt.slice(0, 80))}); stderr: ${stderr.slice(-500)}`));
+      reject(
+        new Error(
+          `claude -p timed out after ${timeoutMs} ms (prompt ${JSON.stringify(prompt.slice(0, 80))}); stderr: ${stderr.slice(-500)}`,
+        ),
+      );
     }, timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
@@ -95,7 +99,12 @@ export async function runPrint(sandbox: Sandbox, prompt: string, options: PrintO
 }
 
 /** Manual compaction in print mode: `/compact [instructions]` as the prompt of a `--resume` run. */
-export function runCompact(sandbox: Sandbox, sessionId: string, instructions?: string, options: PrintOptions = {}): Promise<PrintResult> {
+export function runCompact(
+  sandbox: Sandbox,
+  sessionId: string,
+  instructions?: string,
+  options: PrintOptions = {},
+): Promise<PrintResult> {
   const prompt = instructions ? `/compact ${instructions}` : "/compact";
   return runPrint(sandbox, prompt, { ...options, resume: sessionId });
 }
@@ -103,7 +112,9 @@ export function runCompact(sandbox: Sandbox, sessionId: string, instructions?: s
 /** Throws with stdout/stderr when the run did not exit 0 with a non-error result; returns the session id. */
 export function expectSuccess(run: PrintResult): string {
   if (run.exitCode !== 0 || run.isError !== false || run.sessionId === undefined) {
-    throw new Error(`claude -p failed: exit ${run.exitCode}, is_error ${run.isError}\nstdout: ${run.stdout.slice(-1500)}\nstderr: ${run.stderr.slice(-1500)}`);
+    throw new Error(
+      `claude -p failed: exit ${run.exitCode}, is_error ${run.isError}\nstdout: ${run.stdout.slice(-1500)}\nstderr: ${run.stderr.slice(-1500)}`,
+    );
   }
   return run.sessionId;
 }

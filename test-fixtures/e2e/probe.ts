@@ -15,7 +15,8 @@ export type ProbePayload = Record<string, unknown> & { hook_event_name?: string 
  * `pnpm build`), into a temp file renamed into place: parallel test files never see a half-written bundle.
  */
 export function ensureProbeHook(): string {
-  if (existsSync(PROBE_HOOK_PATH) && statSync(PROBE_HOOK_PATH).mtimeMs >= statSync(SOURCE).mtimeMs) return PROBE_HOOK_PATH;
+  if (existsSync(PROBE_HOOK_PATH) && statSync(PROBE_HOOK_PATH).mtimeMs >= statSync(SOURCE).mtimeMs)
+    return PROBE_HOOK_PATH;
   const temp = `${PROBE_HOOK_PATH}.${process.pid}.tmp.cjs`;
   const bin = join(FIXTURES_DIR, "node_modules", ".bin", "carryover-build");
   execFileSync(bin, [SOURCE, temp], { cwd: FIXTURES_DIR, stdio: "pipe" });
@@ -26,7 +27,12 @@ export function ensureProbeHook(): string {
 
 /** A settings.json hook entry running the probe in exec form (2.1.332 accepts `args`: no shell). */
 export function probeHook(logPath?: string, timeoutSeconds = 10): Record<string, unknown> {
-  return { type: "command", command: ensureProbeHook(), args: logPath === undefined ? [] : [logPath], timeout: timeoutSeconds };
+  return {
+    type: "command",
+    command: ensureProbeHook(),
+    args: logPath === undefined ? [] : [logPath],
+    timeout: timeoutSeconds,
+  };
 }
 
 /** settings.json `hooks` registering the probe for each event (matcher omitted: every source/trigger). */
@@ -36,7 +42,9 @@ export function probeHooks(events: string[], logPath?: string): Record<string, u
 
 /** settings.json `statusLine` running the probe in status line mode (`statusLine` has no exec form). */
 export function probeStatusLine(logPath?: string): Record<string, unknown> {
-  const command = [ensureProbeHook(), "statusline", ...(logPath === undefined ? [] : [logPath])].map(shellQuote).join(" ");
+  const command = [ensureProbeHook(), "statusline", ...(logPath === undefined ? [] : [logPath])]
+    .map(shellQuote)
+    .join(" ");
   return { type: "command", command };
 }
 

@@ -12,7 +12,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { startMockApi, type MockApi, type MockApiOptions } from "../mock-api/server.ts";
+import { type MockApi, type MockApiOptions, startMockApi } from "../mock-api/server.ts";
 import { inheritedEnv } from "./env.ts";
 
 const TEST_API_KEY = "sk-test-carryover-e2e-0123456789abcdef";

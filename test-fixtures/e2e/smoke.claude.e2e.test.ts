@@ -21,8 +21,8 @@ import {
   runAutoCompactInLoop,
   runCompact,
   runPrint,
-  startTui,
   type Sandbox,
+  startTui,
 } from "./index.ts";
 
 const COMPACT_EVENTS = ["SessionStart", "UserPromptSubmit", "PreCompact", "PostCompact", "Stop", "SessionEnd"];
@@ -52,7 +52,12 @@ describe("print mode", () => {
     expect(requests).toHaveLength(1);
     expectTextInRequest(requests[0], "UserPromptSubmit hook additional context: PROBE-CONTEXT UserPromptSubmit");
     expect(readProbeLog(sandbox.probeLog)).toEqual([
-      expect.objectContaining({ hook_event_name: "UserPromptSubmit", prompt: "hello probe", session_id: run.sessionId, cwd: sandbox.project }),
+      expect.objectContaining({
+        hook_event_name: "UserPromptSubmit",
+        prompt: "hello probe",
+        session_id: run.sessionId,
+        cwd: sandbox.project,
+      }),
     ]);
     expect(sandbox.mock.errors()).toEqual([]);
     expect(sandbox.mock.unknownPaths()).toEqual([]);
@@ -74,7 +79,10 @@ describe("print mode", () => {
 describe("compaction", () => {
   test("manual /compact in print mode fires PreCompact, SessionStart(compact), PostCompact and sends the instructions", async () => {
     sandbox = await createSandbox({ settings: { hooks: probeHooks(COMPACT_EVENTS) } });
-    const first = await runPrint(sandbox, `first ${mockScript([{ tool: "Bash", input: { command: "echo a" } }, { text: "one" }])}`);
+    const first = await runPrint(
+      sandbox,
+      `first ${mockScript([{ tool: "Bash", input: { command: "echo a" } }, { text: "one" }])}`,
+    );
     const sessionId = expectSuccess(first);
 
     const compact = await runCompact(sandbox, sessionId, "keep the decisions");
@@ -97,7 +105,9 @@ describe("compaction", () => {
   test("auto compaction inside a tool loop (the documented recipe)", async () => {
     sandbox = await createSandbox({ settings: { hooks: probeHooks(COMPACT_EVENTS) } });
 
-    const run = await runAutoCompactInLoop(sandbox, { after: [{ tool: "Bash", input: { command: "echo after-compaction" } }, { text: "finished" }] });
+    const run = await runAutoCompactInLoop(sandbox, {
+      after: [{ tool: "Bash", input: { command: "echo after-compaction" } }, { text: "finished" }],
+    });
 
     expectSuccess(run);
     expect(run.result).toBe("finished");
@@ -159,7 +169,9 @@ describe("interactive TUI under tmux", () => {
     // line command), so the line is checked once, as first shown; ANSI pass-through is the statusline hook's test.
     const screen = await tui.waitForScreen(/PROBE-STATUS 50/);
     expect(screen).toContain("Mock reply.");
-    expect(readProbeLog(statusLog).at(-1)).toMatchObject({ context_window: { used_percentage: 50, context_window_size: 1_000_000 } });
+    expect(readProbeLog(statusLog).at(-1)).toMatchObject({
+      context_window: { used_percentage: 50, context_window_size: 1_000_000 },
+    });
     expect(sandbox.mock.unknownPaths()).toEqual([]);
   });
 

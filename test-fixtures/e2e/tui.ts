@@ -68,11 +68,29 @@ export async function startTui(sandbox: Sandbox, options: TuiOptions = {}): Prom
   writeFileSync(config, "set -g remain-on-exit on\nset -g history-limit 5000\n");
   const tmuxEnv = { ...sandbox.env, ...env, TERM: "xterm-256color" };
   const tmux = (...tmuxArgs: string[]): string =>
-    execFileSync("tmux", ["-S", socket, ...tmuxArgs], { env: tmuxEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync("tmux", ["-S", socket, ...tmuxArgs], {
+      env: tmuxEnv,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
 
   const target = ["-t", "main"];
   const size = ["-x", String(cols), "-y", String(rows)];
-  tmux("-f", config, "new-session", "-d", "-s", "main", ...size, "-c", sandbox.project, claudeBin(), "--permission-mode", "default", ...args);
+  tmux(
+    "-f",
+    config,
+    "new-session",
+    "-d",
+    "-s",
+    "main",
+    ...size,
+    "-c",
+    sandbox.project,
+    claudeBin(),
+    "--permission-mode",
+    "default",
+    ...args,
+  );
   const pid = Number(tmux("display-message", "-p", ...target, "#{pane_pid}").trim());
 
   let stopping: Promise<void> | undefined;

@@ -6,7 +6,10 @@ export interface WaitOptions {
 }
 
 /** Polls `probe` until it returns a value other than undefined; throws after `timeoutMs`. */
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, options: WaitOptions = {}): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  options: WaitOptions = {},
+): Promise<T> {
   const { timeoutMs = 20_000, intervalMs = 100, description = "condition" } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

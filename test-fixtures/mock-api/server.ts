@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { classifyMessages } from "./classify.ts";
+import { fillStep } from "./fill.ts";
 import { readUsageFiles } from "./overrides.ts";
 import { Planner } from "./plan.ts";
-import { fillStep } from "./fill.ts";
 import { compactionText, DEFAULT_MODEL, stepMessage } from "./reply.ts";
 import { formatSse, messageEvents } from "./sse.ts";
 import type { Message, MessagesBody, RecordedRequest, Step, Usage } from "./types.ts";
@@ -69,7 +69,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       const text = compactionText(typeof summary === "function" ? summary(record.n) : summary);
       return { reply: stepMessage({ text }, record.n, model, {}), delayMs: 0 };
     }
-    if (record.kind === "side") return { reply: stepMessage({ text: "Mock side reply." }, record.n, model, {}), delayMs: 0 };
+    if (record.kind === "side")
+      return { reply: stepMessage({ text: "Mock side reply." }, record.n, model, {}), delayMs: 0 };
     const { step, position } = planner.next(body.messages ?? []);
     const usageNow = { ...usage, ...readUsageFiles(options.logDir) };
     const reply = stepMessage(fillStep(step, body.messages ?? []), record.n, model, usageNow);
@@ -110,7 +111,10 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       record.kind = "count_tokens";
       sendJson(res, 200, { input_tokens: Math.ceil(raw.length / 4) });
     } else {
-      sendJson(res, 404, { type: "error", error: { type: "not_found_error", message: `mock: no handler for ${record.method} ${path}` } });
+      sendJson(res, 404, {
+        type: "error",
+        error: { type: "not_found_error", message: `mock: no handler for ${record.method} ${path}` },
+      });
     }
     log(record);
   };
@@ -122,7 +126,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       errors.push(`handler: ${(error as Error).message}`);
-      if (!res.headersSent) sendJson(res, 500, { type: "error", error: { type: "api_error", message: "mock: handler failed" } });
+      if (!res.headersSent)
+        sendJson(res, 500, { type: "error", error: { type: "api_error", message: "mock: handler failed" } });
       else res.end();
     });
   });
@@ -145,7 +150,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     mainRequests: ofKind("main"),
     compactionRequests: ofKind("compaction"),
     sideRequests: ofKind("side"),
-    unknownPaths: () => recorded.filter((request) => request.kind === "other").map((request) => `${request.method} ${request.path}`),
+    unknownPaths: () =>
+      recorded.filter((request) => request.kind === "other").map((request) => `${request.method} ${request.path}`),
     errors: () => [...errors],
     enqueue: (...steps) => planner.enqueue(...steps),
     scriptFor: (promptSubstring, steps) => planner.scriptFor(promptSubstring, steps),
@@ -160,7 +166,8 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       for (;;) {
         const found = recorded.find(predicate);
         if (found !== undefined) return found;
-        if (Date.now() > deadline) throw new Error(`mock: no matching request within ${timeoutMs} ms (${recorded.length} recorded)`);
+        if (Date.now() > deadline)
+          throw new Error(`mock: no matching request within ${timeoutMs} ms (${recorded.length} recorded)`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },

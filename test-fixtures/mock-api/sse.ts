@@ -10,14 +10,21 @@ export function messageEvents(message: Message): SseEvent[] {
   const events: SseEvent[] = [
     {
       event: "message_start",
-      data: { type: "message_start", message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } } },
+      data: {
+        type: "message_start",
+        message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } },
+      },
     },
   ];
   for (const [index, block] of message.content.entries()) events.push(...blockEvents(block, index));
   events.push(
     {
       event: "message_delta",
-      data: { type: "message_delta", delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: message.usage },
+      data: {
+        type: "message_delta",
+        delta: { stop_reason: message.stop_reason, stop_sequence: null },
+        usage: message.usage,
+      },
     },
     { event: "message_stop", data: { type: "message_stop" } },
   );
@@ -26,7 +33,9 @@ export function messageEvents(message: Message): SseEvent[] {
 
 function blockEvents(block: ContentBlock, index: number): SseEvent[] {
   const start =
-    block.type === "text" ? { type: "text", text: "" } : { type: "tool_use", id: block.id, name: block.name, input: {} };
+    block.type === "text"
+      ? { type: "text", text: "" }
+      : { type: "tool_use", id: block.id, name: block.name, input: {} };
   const delta =
     block.type === "text"
       ? { type: "text_delta", text: block.text }

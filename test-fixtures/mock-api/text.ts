@@ -10,7 +10,10 @@ export function requestText(request: RecordedRequest | MessagesBody | undefined)
   const body = request !== undefined && isRecorded(request) ? request.body : request;
   if (body === undefined) return "";
   const parts: string[] = [];
-  if (body.system !== undefined) parts.push(`[system]\n${typeof body.system === "string" ? body.system : blocksText(body.system as RequestBlock[])}`);
+  if (body.system !== undefined)
+    parts.push(
+      `[system]\n${typeof body.system === "string" ? body.system : blocksText(body.system as RequestBlock[])}`,
+    );
   for (const message of body.messages ?? []) parts.push(messageText(message));
   return parts.join("\n");
 }
@@ -24,7 +27,10 @@ function isRecorded(request: RecordedRequest | MessagesBody): request is Recorde
 }
 
 function blocksText(blocks: RequestBlock[]): string {
-  return blocks.map(blockText).filter((text) => text.length > 0).join("\n");
+  return blocks
+    .map(blockText)
+    .filter((text) => text.length > 0)
+    .join("\n");
 }
 
 function blockText(block: RequestBlock): string {

@@ -100,9 +100,24 @@ class Generator {
     this.project = options.projectDir ?? "/home/user/proj";
     this.text = filler(this.random, 64 * 1024);
     const dirs = ["src", "src/core", "src/hooks", "src/cli", "test", "docs", "scripts", "packages/api/src"];
-    this.files = Array.from({ length: 240 }, (_, i) => `${this.project}/${dirs[i % dirs.length]}/file-${i}.${["ts", "md", "json"][i % 3]}`);
-    const verbs = ["pnpm test", "pnpm build", "git status", "git diff --stat", "node scripts/check.mjs", "pnpm exec tsc --noEmit -p", "ls -la", "cat"];
-    this.commandPool = Array.from({ length: 160 }, (_, i) => `${verbs[i % verbs.length]} ${this.files[i % this.files.length]!.slice(this.project.length + 1)}`);
+    this.files = Array.from(
+      { length: 240 },
+      (_, i) => `${this.project}/${dirs[i % dirs.length]}/file-${i}.${["ts", "md", "json"][i % 3]}`,
+    );
+    const verbs = [
+      "pnpm test",
+      "pnpm build",
+      "git status",
+      "git diff --stat",
+      "node scripts/check.mjs",
+      "pnpm exec tsc --noEmit -p",
+      "ls -la",
+      "cat",
+    ];
+    this.commandPool = Array.from(
+      { length: 160 },
+      (_, i) => `${verbs[i % verbs.length]} ${this.files[i % this.files.length]!.slice(this.project.length + 1)}`,
+    );
   }
 
   run(write: (chunk: string) => void): void {
@@ -168,7 +183,13 @@ class Generator {
     this.raw("request");
     const steps = 3 + this.int(12);
     for (let step = 0; step < steps; step++) this.step();
-    this.conversation("text", { message: { ...this.templates.text.message, id: this.id("msg"), content: [{ type: "text", text: this.words(20) }] } });
+    this.conversation("text", {
+      message: {
+        ...this.templates.text.message,
+        id: this.id("msg"),
+        content: [{ type: "text", text: this.words(20) }],
+      },
+    });
     this.raw("stopSummary");
     this.raw("lastPrompt");
     this.raw("cost");
@@ -177,7 +198,14 @@ class Generator {
   private step(): void {
     this.raw("request");
     this.raw("toolsUsed");
-    if (this.random() < 0.3) this.conversation("text", { message: { ...this.templates.text.message, id: this.id("msg"), content: [{ type: "text", text: this.words(15) }] } });
+    if (this.random() < 0.3)
+      this.conversation("text", {
+        message: {
+          ...this.templates.text.message,
+          id: this.id("msg"),
+          content: [{ type: "text", text: this.words(15) }],
+        },
+      });
     const fix = this.fixes.length > 0 && this.random() < 0.5 ? this.fixes.shift()! : null;
     if (fix?.tool === "Bash") {
       this.bash(fix.target, false);
@@ -203,7 +231,10 @@ class Generator {
     const file = this.pick(this.files);
     const id = this.call("Read", { file_path: file });
     const content = this.slice(2_000 + this.int(40_000));
-    this.result(id, content, false, { type: "text", file: { filePath: file, content, numLines: 100, startLine: 1, totalLines: 100 } });
+    this.result(id, content, false, {
+      type: "text",
+      file: { filePath: file, content, numLines: 100, startLine: 1, totalLines: 100 },
+    });
   }
 
   private grep(): void {
@@ -222,7 +253,13 @@ class Generator {
       if (this.random() < 0.7) this.fixes.push({ tool: "Bash", target: command });
     } else {
       const stdout = this.slice(50 + this.int(6_000));
-      this.result(id, stdout, false, { stdout, stderr: "", interrupted: false, isImage: false, noOutputExpected: false });
+      this.result(id, stdout, false, {
+        stdout,
+        stderr: "",
+        interrupted: false,
+        isImage: false,
+        noOutputExpected: false,
+      });
       this.success("Bash", command);
     }
     this.recordCommand(command, fails);
@@ -230,15 +267,33 @@ class Generator {
 
   private edit(file: string, fails: boolean): void {
     const oldString = this.slice(20 + this.int(400));
-    const id = this.call("Edit", { replace_all: false, file_path: file, old_string: oldString, new_string: this.slice(20 + this.int(400)) });
+    const id = this.call("Edit", {
+      replace_all: false,
+      file_path: file,
+      old_string: oldString,
+      new_string: this.slice(20 + this.int(400)),
+    });
     if (fails) {
-      this.result(id, `<tool_use_error>String to replace not found in file.\nString: ${oldString.slice(0, 40)}</tool_use_error>`, true, "Error: String to replace not found in file.");
+      this.result(
+        id,
+        `<tool_use_error>String to replace not found in file.\nString: ${oldString.slice(0, 40)}</tool_use_error>`,
+        true,
+        "Error: String to replace not found in file.",
+      );
       this.failure("Edit", file);
       if (this.random() < 0.8) this.fixes.push({ tool: "Edit", target: file });
       return;
     }
     const originalFile = this.slice(500 + this.int(8_000));
-    this.result(id, `The file ${file} has been updated successfully.`, false, { filePath: file, oldString, newString: "x", originalFile, structuredPatch: [], userModified: false, replaceAll: false });
+    this.result(id, `The file ${file} has been updated successfully.`, false, {
+      filePath: file,
+      oldString,
+      newString: "x",
+      originalFile,
+      structuredPatch: [],
+      userModified: false,
+      replaceAll: false,
+    });
     this.success("Edit", file);
   }
 
@@ -246,7 +301,13 @@ class Generator {
     const file = this.pick(this.files);
     const content = this.slice(500 + this.int(10_000));
     const id = this.call("Write", { file_path: file, content });
-    this.result(id, `File created successfully at: ${file}`, false, { type: "create", filePath: file, content, structuredPatch: [], originalFile: null });
+    this.result(id, `File created successfully at: ${file}`, false, {
+      type: "create",
+      filePath: file,
+      content,
+      structuredPatch: [],
+      originalFile: null,
+    });
     this.success("Write", file);
   }
 
@@ -266,14 +327,20 @@ class Generator {
       const subject = `Task subject ${this.counter}`;
       const callId = this.call("TaskCreate", { subject, description: this.words(8), activeForm: "Working" });
       const taskId = String(this.tasks.size + 1);
-      this.result(callId, `Task #${taskId} created successfully: ${subject}`, false, { task: { id: taskId, subject, description: "d" } });
+      this.result(callId, `Task #${taskId} created successfully: ${subject}`, false, {
+        task: { id: taskId, subject, description: "d" },
+      });
       this.tasks.set(taskId, { id: taskId, subject, status: "pending" });
       return;
     }
     const task = this.pick([...this.tasks.values()]);
     const status = ["in_progress", "completed"][this.int(2)]!;
     const callId = this.call("TaskUpdate", { taskId: task.id, status });
-    this.result(callId, `Updated task #${task.id} status`, false, { success: true, taskId: task.id, updatedFields: ["status"] });
+    this.result(callId, `Updated task #${task.id} status`, false, {
+      success: true,
+      taskId: task.id,
+      updatedFields: ["status"],
+    });
     task.status = status;
   }
 
@@ -287,7 +354,12 @@ class Generator {
         logicalParentUuid: this.parentUuid,
         timestamp: this.tick(),
         uuid: this.id("uuid"),
-        compactMetadata: { ...boundary.compactMetadata, trigger: this.compactionsDone % 2 ? "auto" : "manual", preTokens: 150_000 + this.compactionsDone, postTokens: 3_000 },
+        compactMetadata: {
+          ...boundary.compactMetadata,
+          trigger: this.compactionsDone % 2 ? "auto" : "manual",
+          preTokens: 150_000 + this.compactionsDone,
+          postTokens: 3_000,
+        },
       }),
     );
     this.parentUuid = null;
@@ -301,17 +373,22 @@ class Generator {
     this.emit(this.toolUseLine(tool, input, id));
     // Request bookkeeping repeats the call, and sometimes an error result, in Claude Code's blob lines.
     if (this.random() < 0.3) this.blob({ role: "assistant", content: [{ type: "tool_use", id, name: tool, input }] });
-    if (this.random() < 0.05) this.blob({ role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "old", is_error: true }] });
+    if (this.random() < 0.05)
+      this.blob({ role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "old", is_error: true }] });
     return id;
   }
 
   private toolUseLine(tool: string, input: Record<string, unknown>, id = this.id("toolu")): string {
     const template = this.templates.toolUse;
-    return this.conversationText(template, { message: { ...template.message, id: this.id("msg"), content: [{ type: "tool_use", id, name: tool, input }] } });
+    return this.conversationText(template, {
+      message: { ...template.message, id: this.id("msg"), content: [{ type: "tool_use", id, name: tool, input }] },
+    });
   }
 
   private result(id: string, content: string, isError: boolean, toolUseResult: unknown): void {
-    const block = isError ? { type: "tool_result", content, is_error: true, tool_use_id: id } : { tool_use_id: id, type: "tool_result", content, is_error: false };
+    const block = isError
+      ? { type: "tool_result", content, is_error: true, tool_use_id: id }
+      : { tool_use_id: id, type: "tool_result", content, is_error: false };
     this.conversation(isError ? "error" : "result", { message: { role: "user", content: [block] }, toolUseResult });
   }
 
@@ -321,7 +398,15 @@ class Generator {
 
   private conversationText(template: Line, fields: Line): string {
     const uuid = this.id("uuid");
-    const line = { ...template, parentUuid: this.parentUuid, ...fields, uuid, timestamp: this.tick(), sessionId: this.sessionId, cwd: this.project };
+    const line = {
+      ...template,
+      parentUuid: this.parentUuid,
+      ...fields,
+      uuid,
+      timestamp: this.tick(),
+      sessionId: this.sessionId,
+      cwd: this.project,
+    };
     this.parentUuid = uuid;
     return JSON.stringify(line);
   }
@@ -336,7 +421,10 @@ class Generator {
 
   private success(tool: string, target: string): void {
     const key = `${tool === "Bash" ? "Bash" : "file"}\0${target}`;
-    for (const [scope, activity] of [["section", this.section], ["whole", this.whole]] as const) {
+    for (const [scope, activity] of [
+      ["section", this.section],
+      ["whole", this.whole],
+    ] as const) {
       const open = this.openErrors[scope].get(key) ?? 0;
       activity.resolvedErrors += open;
       this.openErrors[scope].delete(key);
@@ -346,7 +434,10 @@ class Generator {
 
   private failure(tool: string, target: string): void {
     const key = `${tool === "Bash" ? "Bash" : "file"}\0${target}`;
-    for (const [scope, activity] of [["section", this.section], ["whole", this.whole]] as const) {
+    for (const [scope, activity] of [
+      ["section", this.section],
+      ["whole", this.whole],
+    ] as const) {
       activity.errors += 1;
       this.openErrors[scope].set(key, (this.openErrors[scope].get(key) ?? 0) + 1);
     }
@@ -386,7 +477,9 @@ class Generator {
   }
 
   private words(count: number): string {
-    return this.slice(count * 6).replace(/\n/g, " ").trim();
+    return this.slice(count * 6)
+      .replace(/\n/g, " ")
+      .trim();
   }
 }
 
@@ -435,8 +528,12 @@ function loadTemplates(samplePath: string): Templates {
     summary: find("compact summary", (line) => line.isCompactSummary === true).line,
     boundary: find("compact_boundary", (line) => line.subtype === "compact_boundary").line,
     queue: find("queue-operation", (line) => line.type === "queue-operation").text,
-    attachment: find("attachment", (line) => line.type === "attachment" && line.attachment?.type === "skill_listing").text,
-    snapshot: find("prompt_snapshot", (line) => line.attachment?.type === "prompt_snapshot" && JSON.stringify(line).length > 10_000).text,
+    attachment: find("attachment", (line) => line.type === "attachment" && line.attachment?.type === "skill_listing")
+      .text,
+    snapshot: find(
+      "prompt_snapshot",
+      (line) => line.attachment?.type === "prompt_snapshot" && JSON.stringify(line).length > 10_000,
+    ).text,
     shape: find("api-request-shape", (line) => line.type === "api-request-shape").text,
     request: find("api-request", (line) => line.type === "api-request").text,
     toolsUsed: find("tools-used", (line) => line.type === "tools-used").text,
@@ -455,7 +552,28 @@ function emptyActivity(): Activity {
 }
 
 function filler(random: () => number, chars: number): string {
-  const words = ["const", "value", "return", "export", "function", "import", "await", "config", "state", "résumé", "→", "session", "{", "}", "=>", "if", "the", "file", "test", "path"];
+  const words = [
+    "const",
+    "value",
+    "return",
+    "export",
+    "function",
+    "import",
+    "await",
+    "config",
+    "state",
+    "résumé",
+    "→",
+    "session",
+    "{",
+    "}",
+    "=>",
+    "if",
+    "the",
+    "file",
+    "test",
+    "path",
+  ];
   const parts: string[] = [];
   let length = 0;
   while (length < chars) {

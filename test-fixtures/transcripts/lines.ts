@@ -11,11 +11,25 @@ let tick = 0;
 const timestamp = () => new Date(AT + 1_000 * tick++).toISOString();
 
 export function promptLine(text: string, permissionMode = "default"): Line {
-  return { parentUuid: null, isSidechain: false, promptId: "p", type: "user", message: { role: "user", content: text }, permissionMode, timestamp: timestamp() };
+  return {
+    parentUuid: null,
+    isSidechain: false,
+    promptId: "p",
+    type: "user",
+    message: { role: "user", content: text },
+    permissionMode,
+    timestamp: timestamp(),
+  };
 }
 
 /** An assistant line with one tool_use block; calls sharing `messageId` form one parallel batch. */
-export function callLine(id: string, name: string, input: Record<string, unknown>, messageId = `msg_${id}`, isSidechain = false): Line {
+export function callLine(
+  id: string,
+  name: string,
+  input: Record<string, unknown>,
+  messageId = `msg_${id}`,
+  isSidechain = false,
+): Line {
   return {
     parentUuid: "x",
     isSidechain,

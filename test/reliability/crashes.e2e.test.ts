@@ -83,13 +83,18 @@ async function killRepeatedly(name: string, writer: Writer): Promise<Record<stri
 
 /** The spawn options a kill stands for. */
 function killOptions(kill: Kill, dir: string): { deadlineMs: number; killAtChange?: { dir: string; count: number } } {
-  return "afterMs" in kill ? { deadlineMs: kill.afterMs } : { deadlineMs: 30_000, killAtChange: { dir, count: kill.atChange } };
+  return "afterMs" in kill
+    ? { deadlineMs: kill.afterMs }
+    : { deadlineMs: 30_000, killAtChange: { dir, count: kill.atChange } };
 }
 
 describe("SIGKILL while writing", () => {
   test("carryover-state init --force over a filled state: the state file is the old one or the new template, never torn or gone", async () => {
     const path = compactStatePath(sandbox.env, SESSION);
-    const old = renderState([`Session: ${SESSION}`], { "## Active Plan": "the old plan", "## Session Decisions": "keep the API" });
+    const old = renderState([`Session: ${SESSION}`], {
+      "## Active Plan": "the old plan",
+      "## Session Decisions": "keep the API",
+    });
     const outcomes = await killRepeatedly("state-init", {
       dir: dirname(path),
       reset() {
@@ -97,7 +102,14 @@ describe("SIGKILL while writing", () => {
         mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
         writeFileSync(path, old, { mode: 0o600 });
       },
-      run: (kill) => runFile(STATE_CLI, { env: sandbox.env, cwd: sandbox.project, args: ["init", "--force", "--session", SESSION], stdin: "", ...killOptions(kill, dirname(path)) }),
+      run: (kill) =>
+        runFile(STATE_CLI, {
+          env: sandbox.env,
+          cwd: sandbox.project,
+          args: ["init", "--force", "--session", SESSION],
+          stdin: "",
+          ...killOptions(kill, dirname(path)),
+        }),
       judge() {
         if (!existsSync(path)) return "state file missing";
         const text = readFileSync(path, "utf8");
@@ -112,7 +124,12 @@ describe("SIGKILL while writing", () => {
     const executable = hookExecutable("post-compact");
     const path = ledgerPath(openSession(sandbox.env, SESSION));
     const summary = `NEW ${"s".repeat(40_000)}`;
-    const payload = { ...capturedPayloads("PostCompact", sandbox)[0]!, session_id: SESSION, prompt_id: "crash", compact_summary: `<summary>${summary}</summary>` };
+    const payload = {
+      ...capturedPayloads("PostCompact", sandbox)[0]!,
+      session_id: SESSION,
+      prompt_id: "crash",
+      compact_summary: `<summary>${summary}</summary>`,
+    };
     // A cap of 3 over 3 entries: every run drops the oldest and rewrites the whole file.
     const env = { ...sandbox.env, CARRYOVER_POST_COMPACT_LEDGER_MAX_ENTRIES: "3" };
     const olds = ["FIRST", "SECOND", "THIRD"];
@@ -122,17 +139,29 @@ describe("SIGKILL while writing", () => {
       reset() {
         rmSync(sessionDir, { recursive: true, force: true });
         for (const [index, old] of olds.entries()) {
-          appendLedger(openSession(sandbox.env, SESSION), { atMs: index, trigger: "auto", promptId: old, summary: old }, 50);
+          appendLedger(
+            openSession(sandbox.env, SESSION),
+            { atMs: index, trigger: "auto", promptId: old, summary: old },
+            50,
+          );
         }
       },
-      run: (kill) => runFile(executable, { env, cwd: sandbox.project, stdin: JSON.stringify(payload), ...killOptions(kill, sessionDir) }),
+      run: (kill) =>
+        runFile(executable, {
+          env,
+          cwd: sandbox.project,
+          stdin: JSON.stringify(payload),
+          ...killOptions(kill, sessionDir),
+        }),
       judge() {
         const lines = readFileSync(path, "utf8").split("\n");
         if (lines.pop() !== "") return "the last line is torn";
         const summaries = readLedger(openSession(sandbox.env, SESSION)).map((entry) => entry.summary);
         if (summaries.length !== lines.length) return `${lines.length - summaries.length} unreadable lines`;
         if (JSON.stringify(summaries) === JSON.stringify(olds)) return "old";
-        return JSON.stringify(summaries) === JSON.stringify(["SECOND", "THIRD", summary]) ? "new" : `neither: ${summaries.map((text) => text.slice(0, 10)).join(", ")}`;
+        return JSON.stringify(summaries) === JSON.stringify(["SECOND", "THIRD", summary])
+          ? "new"
+          : `neither: ${summaries.map((text) => text.slice(0, 10)).join(", ")}`;
       },
     });
     expect(outcomes.old! + outcomes.new!).toBe(KILLS_PER_WRITER);
@@ -142,7 +171,14 @@ describe("SIGKILL while writing", () => {
     const executable = hookExecutable("statusline");
     const session = SESSIONS[2]!;
     const sessionDir = openSession(sandbox.env, session).dir;
-    const old = { source: "statusline" as const, contextTokens: 123_456, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, model: "claude-opus-5-5-with-a-longer-name", atMs: 1 };
+    const old = {
+      source: "statusline" as const,
+      contextTokens: 123_456,
+      modelWindowTokens: 1_000_000,
+      autoCompactTokens: 967_000,
+      model: "claude-opus-5-5-with-a-longer-name",
+      atMs: 1,
+    };
     const stdin = JSON.stringify({ ...capturedPayloads("StatusLine", sandbox)[0]!, session_id: session });
     const outcomes = await killRepeatedly("reading-overwrite", {
       dir: sessionDir,
@@ -150,12 +186,16 @@ describe("SIGKILL while writing", () => {
         rmSync(sessionDir, { recursive: true, force: true });
         recordReading(openSession(sandbox.env, session), old);
       },
-      run: (kill) => runFile(executable, { env: sandbox.env, cwd: sandbox.project, stdin, ...killOptions(kill, sessionDir) }),
+      run: (kill) =>
+        runFile(executable, { env: sandbox.env, cwd: sandbox.project, stdin, ...killOptions(kill, sessionDir) }),
       judge() {
         const reading = loadReading(openSession(sandbox.env, session));
-        if (reading === null) return `unreadable: ${JSON.stringify(readFileSync(join(sessionDir, "usage.json"), "utf8").slice(0, 80))}`;
+        if (reading === null)
+          return `unreadable: ${JSON.stringify(readFileSync(join(sessionDir, "usage.json"), "utf8").slice(0, 80))}`;
         if (reading.contextTokens === old.contextTokens && reading.model === old.model) return "old";
-        return reading.source === "statusline" && reading.model === "claude-opus-5-5" && reading.atMs > 1 ? "new" : `neither: ${JSON.stringify(reading)}`;
+        return reading.source === "statusline" && reading.model === "claude-opus-5-5" && reading.atMs > 1
+          ? "new"
+          : `neither: ${JSON.stringify(reading)}`;
       },
     });
     expect(outcomes.old! + outcomes.new!).toBe(KILLS_PER_WRITER);
@@ -164,9 +204,17 @@ describe("SIGKILL while writing", () => {
   test("carryover install --all over a user's settings.json: settings.json is the old file or the installed one; the next install completes", async () => {
     const home = join(sandbox.root, "install-home");
     const settings = join(home, ".claude", "settings.json");
-    const original = '{\n  "model": "opus",\n  "statusLine": {"type": "command", "command": "~/bin/line.sh"},\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]}\n}\n';
+    const original =
+      '{\n  "model": "opus",\n  "statusLine": {"type": "command", "command": "~/bin/line.sh"},\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]}\n}\n';
     const env = { HOME: home, PATH: process.env.PATH ?? "", TMPDIR: sandbox.tmp };
-    const install = (kill: Kill) => runFile(CARRYOVER_CLI, { env, cwd: sandbox.project, args: ["install", "--all"], stdin: "", ...killOptions(kill, join(home, ".claude")) });
+    const install = (kill: Kill) =>
+      runFile(CARRYOVER_CLI, {
+        env,
+        cwd: sandbox.project,
+        args: ["install", "--all"],
+        stdin: "",
+        ...killOptions(kill, join(home, ".claude")),
+      });
     const reset = () => {
       rmSync(home, { recursive: true, force: true });
       mkdirSync(join(home, ".claude"), { recursive: true });
@@ -204,17 +252,35 @@ describe("a torn last line in the JSONL ledger", () => {
   test("is skipped by every reader, and the next PostCompact's entry is kept whole", async () => {
     const session = SESSIONS[1]!;
     appendLedger(openSession(sandbox.env, session), { atMs: 1, trigger: "auto", promptId: "one", summary: "ONE" }, 50);
-    writeFileSync(ledgerPath(openSession(sandbox.env, session)), `${readFileSync(ledgerPath(openSession(sandbox.env, session)), "utf8")}{"atMs":2,"trigger":"auto","summary":"TO`);
-    const common = { session_id: session, transcript_path: join(sandbox.transcriptsDir, `${session}.jsonl`), cwd: sandbox.project };
+    writeFileSync(
+      ledgerPath(openSession(sandbox.env, session)),
+      `${readFileSync(ledgerPath(openSession(sandbox.env, session)), "utf8")}{"atMs":2,"trigger":"auto","summary":"TO`,
+    );
+    const common = {
+      session_id: session,
+      transcript_path: join(sandbox.transcriptsDir, `${session}.jsonl`),
+      cwd: sandbox.project,
+    };
     const run = (name: string, event: string, fields: Record<string, unknown>) =>
-      runFile(hookExecutable(name), { env: sandbox.env, cwd: sandbox.project, stdin: JSON.stringify({ ...capturedPayloads(event, sandbox)[0]!, ...common, ...fields }), deadlineMs: 30_000 });
+      runFile(hookExecutable(name), {
+        env: sandbox.env,
+        cwd: sandbox.project,
+        stdin: JSON.stringify({ ...capturedPayloads(event, sandbox)[0]!, ...common, ...fields }),
+        deadlineMs: 30_000,
+      });
     const steering = await run("pre-compact", "PreCompact", { prompt_id: "three" });
     expect(steering.code).toBe(0);
     expect(steering.stdout).toContain("ONE");
-    expect((await run("post-compact", "PostCompact", { prompt_id: "three", compact_summary: "<summary>THREE</summary>" })).code).toBe(0);
+    expect(
+      (await run("post-compact", "PostCompact", { prompt_id: "three", compact_summary: "<summary>THREE</summary>" }))
+        .code,
+    ).toBe(0);
     expect(readLedger(openSession(sandbox.env, session)).map((entry) => entry.summary)).toEqual(["ONE", "THREE"]);
     const recovery = await run("recovery", "SessionStart", { source: "compact", prompt_id: "three" });
     expect(recovery.stdout).toContain("carryover recovery");
-    recordFigures("crash.torn-ledger-line", { readersOk: 3, entriesKept: readLedger(openSession(sandbox.env, session)).length });
+    recordFigures("crash.torn-ledger-line", {
+      readersOk: 3,
+      entriesKept: readLedger(openSession(sandbox.env, session)).length,
+    });
   }, 60_000);
 });

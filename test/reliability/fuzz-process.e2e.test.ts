@@ -53,7 +53,11 @@ describe("fuzz, spawned executables", () => {
             ? `exit ${run.code} signal ${run.signal}`
             : run.stderr !== ""
               ? `stderr: ${run.stderr.slice(0, 200)}`
-              : outputProblem(run.stdout, run.stdout.startsWith("{") ? payloadEvent(stdin) : undefined, hook.events.includes("StatusLine"));
+              : outputProblem(
+                  run.stdout,
+                  run.stdout.startsWith("{") ? payloadEvent(stdin) : undefined,
+                  hook.events.includes("StatusLine"),
+                );
         if (problem) failures.push(`#${position} (seed ${seed}) ${describeCase(cases[position]!)} → ${problem}`);
       });
       recordFigures(`fuzz-process.${hook.name}`, {

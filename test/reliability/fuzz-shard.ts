@@ -28,7 +28,8 @@ const SEGMENT_RUNS = 500;
 function runsPerHook(text: string | undefined): number {
   if (text === undefined || text === "") return 1_000;
   const runs = Number(text);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`CARRYOVER_FUZZ_RUNS must be a positive integer, not ${JSON.stringify(text)}`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`CARRYOVER_FUZZ_RUNS must be a positive integer, not ${JSON.stringify(text)}`);
   return runs;
 }
 
@@ -74,10 +75,23 @@ export function fuzzShard(shard: number, shards: number, captured: Captured): vo
     async (_name, hook, index) => {
       const shipped = await loadShipped(hook.binSource, captured);
       const seed = SEED + index;
-      const cases = fc.sample(fuzzCases(hook.events, sandbox, { closedStdin: false }), { seed, numRuns: RUNS_PER_HOOK });
+      const cases = fc.sample(fuzzCases(hook.events, sandbox, { closedStdin: false }), {
+        seed,
+        numRuns: RUNS_PER_HOOK,
+      });
       const failures: string[] = [];
       const outside: TreeChange[] = [];
-      const counts = { rejected: 0, hung: 0, overOneSecond: 0, oversized: 0, invalidOutput: 0, withOutput: 0, maxOutputChars: 0, longestRunCpuMs: 0, longestRunMs: 0 };
+      const counts = {
+        rejected: 0,
+        hung: 0,
+        overOneSecond: 0,
+        oversized: 0,
+        invalidOutput: 0,
+        withOutput: 0,
+        maxOutputChars: 0,
+        longestRunCpuMs: 0,
+        longestRunMs: 0,
+      };
       for (let start = 0; start < cases.length; start += SEGMENT_RUNS) {
         resetSandbox(sandbox, Date.now());
         const before = snapshotTree(sandbox.root);
@@ -110,7 +124,13 @@ export function fuzzShard(shard: number, shards: number, captured: Captured): vo
         }
         outside.push(...changesOutsideCarryover(before, snapshotTree(sandbox.root), sandbox));
       }
-      recordFigures(`fuzz-in-process.${hook.name}`, { runs: cases.length, seed, kinds: countKinds(cases), ...counts, filesOutside: outside.length });
+      recordFigures(`fuzz-in-process.${hook.name}`, {
+        runs: cases.length,
+        seed,
+        kinds: countKinds(cases),
+        ...counts,
+        filesOutside: outside.length,
+      });
       expect(failures.slice(0, 20)).toEqual([]);
       expect(outside).toEqual([]);
     },

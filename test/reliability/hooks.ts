@@ -40,11 +40,24 @@ export function discoverHooks(): HookPackage[] {
     if (!declared?.hook) continue;
     const dir = join(packagesDir, entry);
     const bins = Object.values(manifest.bin ?? {});
-    if (bins.length !== 1) throw new Error(`${manifestPath}: a hook package ships exactly one bin, found ${bins.length}`);
+    if (bins.length !== 1)
+      throw new Error(`${manifestPath}: a hook package ships exactly one bin, found ${bins.length}`);
     const registrations = declared.registrations ?? [];
-    const events = [...new Set([...registrations.map((registration) => registration.event), ...(declared.statusLine ? ["StatusLine"] : [])])];
+    const events = [
+      ...new Set([
+        ...registrations.map((registration) => registration.event),
+        ...(declared.statusLine ? ["StatusLine"] : []),
+      ]),
+    ];
     if (events.length === 0) throw new Error(`${manifestPath}: carryover field declares no event and no statusLine`);
-    hooks.push({ name: declared.hook, dir, binSource: join(dir, "src", "bin.ts"), executable: join(dir, bins[0]!), events, registrations });
+    hooks.push({
+      name: declared.hook,
+      dir,
+      binSource: join(dir, "src", "bin.ts"),
+      executable: join(dir, bins[0]!),
+      events,
+      registrations,
+    });
   }
   return hooks;
 }

@@ -21,7 +21,8 @@ export function outputProblem(output: string, payloadEvent: unknown, isStatusLin
   }
   const named = value.hookSpecificOutput?.hookEventName;
   if (named === undefined) return null;
-  if (named !== payloadEvent || !CONTEXT_EVENTS.has(String(named))) return `hookSpecificOutput for ${JSON.stringify(named)} on a ${JSON.stringify(payloadEvent)} payload`;
+  if (named !== payloadEvent || !CONTEXT_EVENTS.has(String(named)))
+    return `hookSpecificOutput for ${JSON.stringify(named)} on a ${JSON.stringify(payloadEvent)} payload`;
   return null;
 }
 

@@ -85,12 +85,29 @@ export function capturedPayloads(event: string, sandbox: Sandbox): Json[] {
 function withSession(payload: Json, session: unknown, sandbox: Sandbox): Json {
   const copy = structuredClone(payload);
   copy.session_id = session;
-  if (typeof session === "string" && SESSIONS.includes(session)) copy.transcript_path = join(sandbox.transcriptsDir, `${session}.jsonl`);
+  if (typeof session === "string" && SESSIONS.includes(session))
+    copy.transcript_path = join(sandbox.transcriptsDir, `${session}.jsonl`);
   return copy;
 }
 
 /** Session ids a payload must never turn into a path. */
-const HOSTILE_SESSION_IDS = ["../x", "../../../../tmp/evil", "/etc/passwd", "/tmp/abs", "a\u0000b", "x".repeat(10 * 1024), "", ".", "..", "a/b", "a\\b", " lead", "é", "-x", "%2e%2e%2f"];
+const HOSTILE_SESSION_IDS = [
+  "../x",
+  "../../../../tmp/evil",
+  "/etc/passwd",
+  "/tmp/abs",
+  "a\u0000b",
+  "x".repeat(10 * 1024),
+  "",
+  ".",
+  "..",
+  "a/b",
+  "a\\b",
+  " lead",
+  "é",
+  "-x",
+  "%2e%2e%2f",
+];
 
 function interestingStrings(sandbox: Sandbox): string[] {
   return [
@@ -143,7 +160,13 @@ function mutate(payload: Json, mutations: readonly Mutation[]): Json {
   const copy = structuredClone(payload);
   for (const mutation of mutations) {
     // Defined, not assigned: `__proto__` then becomes a key of the JSON, as a hostile payload would carry it.
-    if (mutation.op === "extra") Object.defineProperty(copy, mutation.key, { value: mutation.value, enumerable: true, writable: true, configurable: true });
+    if (mutation.op === "extra")
+      Object.defineProperty(copy, mutation.key, {
+        value: mutation.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else if (mutation.op === "event") copy.hook_event_name = mutation.value;
     else {
       const paths = pathsOf(copy);
@@ -179,21 +202,54 @@ function withHugeString(payload: Json, at: number, huge: string): Json {
  * strings, cut-off JSON, text and binary garbage, JSON that is not an object, two documents in one,
  * empty stdin and (processes only) closed stdin. Weights are per 10,000.
  */
-export function fuzzCases(events: readonly string[], sandbox: Sandbox, options: { closedStdin: boolean }): fc.Arbitrary<FuzzCase> {
+export function fuzzCases(
+  events: readonly string[],
+  sandbox: Sandbox,
+  options: { closedStdin: boolean },
+): fc.Arbitrary<FuzzCase> {
   const bases = events.flatMap((event) => capturedPayloads(event, sandbox));
   const base = fc.constantFrom(...bases);
-  const session = fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...SESSIONS) }, { weight: 2, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.anything({ maxDepth: 1 }) });
+  const session = fc.oneof(
+    { weight: 12, arbitrary: fc.constantFrom(...SESSIONS) },
+    { weight: 2, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 1 }) },
+  );
   const seeded = fc.tuple(base, session).map(([payload, id]) => withSession(payload, id, sandbox));
-  const hostileString = fc.oneof(fc.constantFrom(...interestingStrings(sandbox)), fc.string({ unit: "binary", maxLength: 300 }), fc.string({ maxLength: 40 }));
+  const hostileString = fc.oneof(
+    fc.constantFrom(...interestingStrings(sandbox)),
+    fc.string({ unit: "binary", maxLength: 300 }),
+    fc.string({ maxLength: 40 }),
+  );
   const index = fc.nat({ max: 10_000 });
   const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     fc.record({ op: fc.constant("delete" as const), at: index }),
     fc.record({ op: fc.constant("retype" as const), at: index, value: fc.anything({ maxDepth: 2 }) }),
     fc.record({ op: fc.constant("string" as const), at: index, value: hostileString }),
-    fc.record({ op: fc.constant("extra" as const), key: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("__proto__", "constructor", "hookSpecificOutput")), value: fc.jsonValue({ maxDepth: 2 }) }),
-    fc.record({ op: fc.constant("event" as const), value: fc.oneof(fc.constantFrom("SessionStart", "UserPromptSubmit", "PreCompact", "PostCompact", "PostToolUse", "Stop", "StatusLine", ""), fc.anything({ maxDepth: 0 })) }),
+    fc.record({
+      op: fc.constant("extra" as const),
+      key: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("__proto__", "constructor", "hookSpecificOutput")),
+      value: fc.jsonValue({ maxDepth: 2 }),
+    }),
+    fc.record({
+      op: fc.constant("event" as const),
+      value: fc.oneof(
+        fc.constantFrom(
+          "SessionStart",
+          "UserPromptSubmit",
+          "PreCompact",
+          "PostCompact",
+          "PostToolUse",
+          "Stop",
+          "StatusLine",
+          "",
+        ),
+        fc.anything({ maxDepth: 0 }),
+      ),
+    }),
   );
-  const mutated = fc.tuple(seeded, fc.array(mutation, { minLength: 1, maxLength: 5 })).map(([payload, mutations]) => mutate(payload, mutations));
+  const mutated = fc
+    .tuple(seeded, fc.array(mutation, { minLength: 1, maxLength: 5 }))
+    .map(([payload, mutations]) => mutate(payload, mutations));
   const json = fc.oneof(seeded, mutated);
 
   const kinds: Array<{ weight: number; arbitrary: fc.Arbitrary<FuzzCase> }> = [
@@ -201,11 +257,15 @@ export function fuzzCases(events: readonly string[], sandbox: Sandbox, options: 
     { weight: 4_400, arbitrary: mutated.map((value) => ({ kind: "mutated", value })) },
     {
       weight: 500,
-      arbitrary: fc.tuple(base, fc.constantFrom(...HOSTILE_SESSION_IDS)).map(([payload, id]) => ({ kind: "hostile-session", value: withSession(payload, id, sandbox) })),
+      arbitrary: fc
+        .tuple(base, fc.constantFrom(...HOSTILE_SESSION_IDS))
+        .map(([payload, id]) => ({ kind: "hostile-session", value: withSession(payload, id, sandbox) })),
     },
     {
       weight: 3,
-      arbitrary: fc.tuple(seeded, index, fc.constantFrom(...HUGE_STRINGS)).map(([payload, at, huge]) => ({ kind: "huge", value: withHugeString(payload, at, huge) })),
+      arbitrary: fc
+        .tuple(seeded, index, fc.constantFrom(...HUGE_STRINGS))
+        .map(([payload, at, huge]) => ({ kind: "huge", value: withHugeString(payload, at, huge) })),
     },
     {
       weight: 800,
@@ -214,7 +274,10 @@ export function fuzzCases(events: readonly string[], sandbox: Sandbox, options: 
         return { kind: "truncated", text: text.slice(0, Math.floor(text.length * share)) };
       }),
     },
-    { weight: 600, arbitrary: fc.string({ unit: "binary", maxLength: 2_000 }).map((text) => ({ kind: "garbage-text", text })) },
+    {
+      weight: 600,
+      arbitrary: fc.string({ unit: "binary", maxLength: 2_000 }).map((text) => ({ kind: "garbage-text", text })),
+    },
     { weight: 600, arbitrary: fc.uint8Array({ maxLength: 4_096 }).map((bytes) => ({ kind: "binary", bytes })) },
     {
       weight: 500,
@@ -227,7 +290,10 @@ export function fuzzCases(events: readonly string[], sandbox: Sandbox, options: 
       weight: 300,
       arbitrary: fc.tuple(json, json, fc.constantFrom("", "\n", "\ufeff")).map(([a, b, separator]) => ({
         kind: "concatenated",
-        text: separator === "\ufeff" ? `\ufeff${JSON.stringify(a)}` : `${JSON.stringify(a)}${separator}${JSON.stringify(b)}`,
+        text:
+          separator === "\ufeff"
+            ? `\ufeff${JSON.stringify(a)}`
+            : `${JSON.stringify(a)}${separator}${JSON.stringify(b)}`,
       })),
     },
     { weight: 497, arbitrary: fc.constantFrom("", " ", "\n", "\r\n\t ").map((text) => ({ kind: "empty", text })) },
@@ -251,8 +317,22 @@ export function processCases(events: readonly string[], sandbox: Sandbox, count:
   const fixed: FuzzCase[] = [
     ...Array.from({ length: 5 }, (): FuzzCase => ({ kind: "closed" })),
     ...Array.from({ length: 5 }, (): FuzzCase => ({ kind: "empty", text: "" })),
-    ...events.map((event, index): FuzzCase => ({ kind: "huge", value: withHugeString(withSession(capturedPayloads(event, sandbox)[0]!, SESSIONS[0], sandbox), index, HUGE_STRINGS[index % 2]!) })),
-    ...fc.sample(fc.uint8Array({ minLength: 1, maxLength: 65_536 }), { seed, numRuns: 5 }).map((bytes): FuzzCase => ({ kind: "binary", bytes })),
+    ...events.map(
+      (event, index): FuzzCase => ({
+        kind: "huge",
+        value: withHugeString(
+          withSession(capturedPayloads(event, sandbox)[0]!, SESSIONS[0], sandbox),
+          index,
+          HUGE_STRINGS[index % 2]!,
+        ),
+      }),
+    ),
+    ...fc
+      .sample(fc.uint8Array({ minLength: 1, maxLength: 65_536 }), { seed, numRuns: 5 })
+      .map((bytes): FuzzCase => ({ kind: "binary", bytes })),
   ];
-  return [...fixed, ...fc.sample(fuzzCases(events, sandbox, { closedStdin: true }), { seed, numRuns: count - fixed.length })];
+  return [
+    ...fixed,
+    ...fc.sample(fuzzCases(events, sandbox, { closedStdin: true }), { seed, numRuns: count - fixed.length }),
+  ];
 }

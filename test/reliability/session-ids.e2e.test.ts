@@ -41,24 +41,51 @@ const logLines = () => {
 test("every hook refuses hostile session ids for every event: exit 0, nothing printed but the status line, nothing written but the log line saying so", async () => {
   const runs = discoverHooks().flatMap((hook) =>
     hook.events.flatMap((event) =>
-      Object.entries(hostileIds).map(([what, id]) => ({ hook, event, what, payload: { ...capturedPayloads(event, sandbox)[0]!, session_id: id } })),
+      Object.entries(hostileIds).map(([what, id]) => ({
+        hook,
+        event,
+        what,
+        payload: { ...capturedPayloads(event, sandbox)[0]!, session_id: id },
+      })),
     ),
   );
   const before = snapshotTree(sandbox.root);
   const linesBefore = logLines().length;
   const results = await mapLimit(runs, 3, (run) =>
-    runFile(run.hook.executable, { env: sandbox.env, cwd: sandbox.project, stdin: JSON.stringify(run.payload), deadlineMs: DEADLINE_MS }),
+    runFile(run.hook.executable, {
+      env: sandbox.env,
+      cwd: sandbox.project,
+      stdin: JSON.stringify(run.payload),
+      deadlineMs: DEADLINE_MS,
+    }),
   );
   const problems = results.flatMap((result, index) => {
     const { hook, event, what } = runs[index]!;
     const isStatusLine = event === "StatusLine";
-    const wrong = result.code !== 0 ? `exit ${result.code} ${result.signal ?? ""}` : isStatusLine ? (result.stdout.trim() === "" ? "blank status line" : null) : result.stdout !== "" ? `printed ${result.stdout.slice(0, 80)}` : null;
+    const wrong =
+      result.code !== 0
+        ? `exit ${result.code} ${result.signal ?? ""}`
+        : isStatusLine
+          ? result.stdout.trim() === ""
+            ? "blank status line"
+            : null
+          : result.stdout !== ""
+            ? `printed ${result.stdout.slice(0, 80)}`
+            : null;
     return wrong ? [`${hook.name} ${event} (${what}): ${wrong}`] : [];
   });
   const log = logPath(sandbox.env);
-  const written = diffTrees(before, snapshotTree(sandbox.root)).filter((change) => change.path !== log && !log.startsWith(`${change.path}/`));
+  const written = diffTrees(before, snapshotTree(sandbox.root)).filter(
+    (change) => change.path !== log && !log.startsWith(`${change.path}/`),
+  );
   const newLines = logLines().slice(linesBefore);
-  recordFigures("session-ids.hooks", { runs: runs.length, ids: Object.keys(hostileIds), nonZeroExits: results.filter((r) => r.code !== 0).length, written: written.length, logLines: newLines.length });
+  recordFigures("session-ids.hooks", {
+    runs: runs.length,
+    ids: Object.keys(hostileIds),
+    nonZeroExits: results.filter((r) => r.code !== 0).length,
+    written: written.length,
+    logLines: newLines.length,
+  });
   expect(problems).toEqual([]);
   expect(written).toEqual([]);
   // One refusal per hook run; the status line still shows the context and records no reading, silently.
@@ -74,14 +101,26 @@ test("carryover-state refuses them from --session and CLAUDE_CODE_SESSION_ID: on
     { what: `CLAUDE_CODE_SESSION_ID ${what}`, args: ["init"], env: { ...sandbox.env, CLAUDE_CODE_SESSION_ID: id } },
   ]);
   const before = snapshotTree(sandbox.root);
-  const results = await mapLimit(runs, 3, (run) => runFile(STATE_CLI, { env: run.env, cwd: sandbox.project, args: run.args, stdin: "", deadlineMs: DEADLINE_MS }));
+  const results = await mapLimit(runs, 3, (run) =>
+    runFile(STATE_CLI, { env: run.env, cwd: sandbox.project, args: run.args, stdin: "", deadlineMs: DEADLINE_MS }),
+  );
   const problems = results.flatMap((result, index) => {
     const lines = result.stderr.split("\n").filter(Boolean);
-    const ok = result.code === 1 && result.stdout === "" && lines.length === 1 && /^carryover-state: session id .* is not a safe token/.test(lines[0]!);
-    return ok ? [] : [`${runs[index]!.what}: exit ${result.code}, stderr ${JSON.stringify(result.stderr.slice(0, 200))}`];
+    const ok =
+      result.code === 1 &&
+      result.stdout === "" &&
+      lines.length === 1 &&
+      /^carryover-state: session id .* is not a safe token/.test(lines[0]!);
+    return ok
+      ? []
+      : [`${runs[index]!.what}: exit ${result.code}, stderr ${JSON.stringify(result.stderr.slice(0, 200))}`];
   });
   const written = diffTrees(before, snapshotTree(sandbox.root));
-  recordFigures("session-ids.state-cli", { runs: runs.length, refused: runs.length - problems.length, written: written.length });
+  recordFigures("session-ids.state-cli", {
+    runs: runs.length,
+    refused: runs.length - problems.length,
+    written: written.length,
+  });
   expect(problems).toEqual([]);
   expect(written).toEqual([]);
 }, 60_000);

@@ -47,19 +47,64 @@ async function carryover(home: string, ...argv: string[]): Promise<{ code: numbe
 // What users keep in settings.json: other tools' hooks (both command forms), a status line, permissions,
 // env, keys Claude Code does not know, unicode, nested arrays; laid out with any indentation.
 const hookHandler = fc.oneof(
-  fc.record({ type: fc.constant("command"), command: fc.constantFrom("~/bin/notify.sh", "node /opt/guard.js", "echo '✓ done'", "python3 -m lint") }),
-  fc.record({ type: fc.constant("command"), command: fc.constant("/usr/local/bin/audit"), args: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }), timeout: fc.integer({ min: 1, max: 600 }) }),
+  fc.record({
+    type: fc.constant("command"),
+    command: fc.constantFrom("~/bin/notify.sh", "node /opt/guard.js", "echo '✓ done'", "python3 -m lint"),
+  }),
+  fc.record({
+    type: fc.constant("command"),
+    command: fc.constant("/usr/local/bin/audit"),
+    args: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+    timeout: fc.integer({ min: 1, max: 600 }),
+  }),
 );
-const hookGroups = fc.array(fc.record({ matcher: fc.constantFrom("", "Bash", "Write|Edit", "compact", "startup|resume"), hooks: fc.array(hookHandler, { minLength: 1, maxLength: 3 }) }, { requiredKeys: ["hooks"] }), { minLength: 1, maxLength: 2 });
+const hookGroups = fc.array(
+  fc.record(
+    {
+      matcher: fc.constantFrom("", "Bash", "Write|Edit", "compact", "startup|resume"),
+      hooks: fc.array(hookHandler, { minLength: 1, maxLength: 3 }),
+    },
+    { requiredKeys: ["hooks"] },
+  ),
+  { minLength: 1, maxLength: 2 },
+);
 const settingsValue = fc.record(
   {
-    hooks: fc.dictionary(fc.constantFrom("UserPromptSubmit", "SessionStart", "PreCompact", "PostCompact", "Stop", "PreToolUse", "PostToolUse"), hookGroups, { maxKeys: 4 }),
-    statusLine: fc.record({ type: fc.constant("command"), command: fc.constantFrom("~/.claude/statusline.sh", "npx ccstatusline", "printf '%s' \"$(git branch --show-current)\""), padding: fc.integer({ min: 0, max: 2 }) }, { requiredKeys: ["type", "command"] }),
-    permissions: fc.record({ allow: fc.array(fc.constantFrom("Bash(npm test:*)", "Read(~/.zshrc)", "WebFetch"), { maxLength: 3 }), deny: fc.array(fc.string(), { maxLength: 2 }) }),
-    env: fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ unit: "grapheme", maxLength: 20 }), { maxKeys: 3 }),
+    hooks: fc.dictionary(
+      fc.constantFrom(
+        "UserPromptSubmit",
+        "SessionStart",
+        "PreCompact",
+        "PostCompact",
+        "Stop",
+        "PreToolUse",
+        "PostToolUse",
+      ),
+      hookGroups,
+      { maxKeys: 4 },
+    ),
+    statusLine: fc.record(
+      {
+        type: fc.constant("command"),
+        command: fc.constantFrom(
+          "~/.claude/statusline.sh",
+          "npx ccstatusline",
+          "printf '%s' \"$(git branch --show-current)\"",
+        ),
+        padding: fc.integer({ min: 0, max: 2 }),
+      },
+      { requiredKeys: ["type", "command"] },
+    ),
+    permissions: fc.record({
+      allow: fc.array(fc.constantFrom("Bash(npm test:*)", "Read(~/.zshrc)", "WebFetch"), { maxLength: 3 }),
+      deny: fc.array(fc.string(), { maxLength: 2 }),
+    }),
+    env: fc.dictionary(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ unit: "grapheme", maxLength: 20 }), {
+      maxKeys: 3,
+    }),
     model: fc.constantFrom("opus", "sonnet", "claude-opus-5-5"),
     "x-my-tool": fc.jsonValue({ maxDepth: 3 }),
-    "注釈": fc.string({ unit: "grapheme", maxLength: 30 }),
+    注釈: fc.string({ unit: "grapheme", maxLength: 30 }),
     enabledPlugins: fc.dictionary(fc.constantFrom("a@market", "b@market"), fc.boolean()),
   },
   { requiredKeys: [] },
@@ -67,7 +112,10 @@ const settingsValue = fc.record(
 const settingsText = fc
   .tuple(settingsValue, fc.constantFrom("  ", "    ", "\t", 1, 0), fc.boolean(), fc.boolean())
   .map(([value, indent, crlf, finalNewline]) => {
-    const text = typeof indent === "number" ? JSON.stringify(value, null, indent === 1 ? 2 : undefined) : JSON.stringify(value, null, indent);
+    const text =
+      typeof indent === "number"
+        ? JSON.stringify(value, null, indent === 1 ? 2 : undefined)
+        : JSON.stringify(value, null, indent);
     const lines = crlf ? text.replace(/\n/g, "\r\n") : text;
     return finalNewline ? `${lines}${crlf ? "\r\n" : "\n"}` : lines;
   });
@@ -84,13 +132,22 @@ describe("settings.json", () => {
       const install = await carryover(home, "install", "--all");
       const installed = readFileSync(settingsPath(home), "utf8");
       if (install.code !== 0) failures.push(`#${index}: install exit ${install.code}: ${install.err}`);
-      else if (!installed.includes(join(home, ".claude", "carryover", "bin"))) failures.push(`#${index}: install registered nothing`);
+      else if (!installed.includes(join(home, ".claude", "carryover", "bin")))
+        failures.push(`#${index}: install registered nothing`);
       else registered += 1;
       const uninstall = await carryover(home, "uninstall", "--all");
       if (uninstall.code !== 0) failures.push(`#${index}: uninstall exit ${uninstall.code}: ${uninstall.err}`);
-      if (readFileSync(settingsPath(home), "utf8") !== text) failures.push(`#${index} (seed ${SEED}): not restored byte for byte; original ${JSON.stringify(text.slice(0, 200))}`);
+      if (readFileSync(settingsPath(home), "utf8") !== text)
+        failures.push(
+          `#${index} (seed ${SEED}): not restored byte for byte; original ${JSON.stringify(text.slice(0, 200))}`,
+        );
     }
-    recordFigures("settings.roundtrip", { files: files.length, seed: SEED, registered, restoredByteForByte: files.length - failures.length });
+    recordFigures("settings.roundtrip", {
+      files: files.length,
+      seed: SEED,
+      registered,
+      restoredByteForByte: files.length - failures.length,
+    });
     expect(failures.slice(0, 10)).toEqual([]);
     expect(registered).toBe(SETTINGS_FILES);
   }, 120_000);
@@ -103,20 +160,26 @@ describe("settings.json", () => {
     "not an object": '["hooks"]\n',
   };
 
-  test.each(Object.entries(malformed))("malformed (%s): install and uninstall refuse it in one line naming the file, and leave it untouched", async (what, text) => {
-    const home = join(sandbox.root, "malformed", what.replace(/\W+/g, "-"));
-    mkdirSync(join(home, ".claude"), { recursive: true });
-    writeFileSync(settingsPath(home), text);
-    const before = snapshotTree(home);
-    for (const argv of [["install", "--all"], ["uninstall", "--all"]]) {
-      const result = await carryover(home, ...argv);
-      expect(result.code).not.toBe(0);
-      expect(result.err.split("\n").filter(Boolean)).toHaveLength(1);
-      expect(result.err).toContain(settingsPath(home));
-    }
-    expect(readFileSync(settingsPath(home), "utf8")).toBe(text);
-    expect(diffTrees(before, snapshotTree(home))).toEqual([]);
-  });
+  test.each(Object.entries(malformed))(
+    "malformed (%s): install and uninstall refuse it in one line naming the file, and leave it untouched",
+    async (what, text) => {
+      const home = join(sandbox.root, "malformed", what.replace(/\W+/g, "-"));
+      mkdirSync(join(home, ".claude"), { recursive: true });
+      writeFileSync(settingsPath(home), text);
+      const before = snapshotTree(home);
+      for (const argv of [
+        ["install", "--all"],
+        ["uninstall", "--all"],
+      ]) {
+        const result = await carryover(home, ...argv);
+        expect(result.code).not.toBe(0);
+        expect(result.err.split("\n").filter(Boolean)).toHaveLength(1);
+        expect(result.err).toContain(settingsPath(home));
+      }
+      expect(readFileSync(settingsPath(home), "utf8")).toBe(text);
+      expect(diffTrees(before, snapshotTree(home))).toEqual([]);
+    },
+  );
 
   // Claude Code 2.1.332 runs the hooks of a settings.json that starts with a BOM: field/settings-bom.claude.e2e.test.ts.
   test("a BOM is not malformed: install writes into it keeping the BOM and uninstall restores it byte for byte", async () => {
@@ -127,22 +190,37 @@ describe("settings.json", () => {
     expect((await carryover(home, "install", "post-compact")).code).toBe(0);
     const installed = readFileSync(settingsPath(home), "utf8");
     expect(installed.startsWith('\ufeff{\n  "model": "opus",')).toBe(true);
-    expect(installed).toContain("/carryover/bin/carryover-post-compact\"");
+    expect(installed).toContain('/carryover/bin/carryover-post-compact"');
     expect((await carryover(home, "uninstall", "--all")).code).toBe(0);
     expect(readFileSync(settingsPath(home), "utf8")).toBe(text);
   });
 
   test("two installs at once, of different hooks, 10 times: settings.json stays valid JSON holding every hook of both, and the user's keys", async () => {
-    const original = '{\n  "model": "opus",\n  "hooks": {\n    "Stop": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]\n  }\n}\n';
-    const halves = [["recovery", "post-compact", "pre-compact"], ["pin", "prep-reminder", "memory-guard", "statusline"]];
+    const original =
+      '{\n  "model": "opus",\n  "hooks": {\n    "Stop": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]\n  }\n}\n';
+    const halves = [
+      ["recovery", "post-compact", "pre-compact"],
+      ["pin", "prep-reminder", "memory-guard", "statusline"],
+    ];
     const problems: string[] = [];
     for (let round = 1; round <= INSTALL_RACES; round++) {
       const home = join(sandbox.root, "races", `r${round}`);
       mkdirSync(join(home, ".claude"), { recursive: true });
       writeFileSync(settingsPath(home), original);
       const env = { HOME: home, PATH: process.env.PATH ?? "", TMPDIR: sandbox.tmp };
-      const runs = await Promise.all(halves.map((hooks) => runFile(CARRYOVER_CLI, { env, cwd: sandbox.project, args: ["install", ...hooks], stdin: "", deadlineMs: 30_000 })));
-      for (const run of runs) if (run.code !== 0) problems.push(`round ${round}: install exit ${run.code}: ${run.stderr.trim()}`);
+      const runs = await Promise.all(
+        halves.map((hooks) =>
+          runFile(CARRYOVER_CLI, {
+            env,
+            cwd: sandbox.project,
+            args: ["install", ...hooks],
+            stdin: "",
+            deadlineMs: 30_000,
+          }),
+        ),
+      );
+      for (const run of runs)
+        if (run.code !== 0) problems.push(`round ${round}: install exit ${run.code}: ${run.stderr.trim()}`);
       let settings: { model?: string; hooks?: Record<string, unknown>; statusLine?: { command?: string } };
       try {
         settings = JSON.parse(readFileSync(settingsPath(home), "utf8"));
@@ -153,11 +231,23 @@ describe("settings.json", () => {
       const text = JSON.stringify(settings);
       const missing = halves.flat().filter((hook) => !text.includes(`/carryover/bin/carryover-${hook}"`));
       if (missing.length > 0) problems.push(`round ${round}: settings.json lacks ${missing.join(", ")}`);
-      if (settings.model !== "opus" || !text.includes("~/bin/notify.sh")) problems.push(`round ${round}: the user's keys are gone`);
-      const uninstall = await runFile(CARRYOVER_CLI, { env, cwd: sandbox.project, args: ["uninstall", "--all"], stdin: "", deadlineMs: 30_000 });
-      if (uninstall.code !== 0 || readFileSync(settingsPath(home), "utf8") !== original) problems.push(`round ${round}: uninstall --all did not restore the original (${uninstall.stderr.trim()})`);
+      if (settings.model !== "opus" || !text.includes("~/bin/notify.sh"))
+        problems.push(`round ${round}: the user's keys are gone`);
+      const uninstall = await runFile(CARRYOVER_CLI, {
+        env,
+        cwd: sandbox.project,
+        args: ["uninstall", "--all"],
+        stdin: "",
+        deadlineMs: 30_000,
+      });
+      if (uninstall.code !== 0 || readFileSync(settingsPath(home), "utf8") !== original)
+        problems.push(`round ${round}: uninstall --all did not restore the original (${uninstall.stderr.trim()})`);
     }
-    recordFigures("settings.install-race", { rounds: INSTALL_RACES, complete: INSTALL_RACES - new Set(problems.map((problem) => problem.split(":")[0])).size, problems });
+    recordFigures("settings.install-race", {
+      rounds: INSTALL_RACES,
+      complete: INSTALL_RACES - new Set(problems.map((problem) => problem.split(":")[0])).size,
+      problems,
+    });
     expect(problems).toEqual([]);
   }, 180_000);
 });

@@ -1,7 +1,15 @@
-import { type HookDefinition, type HookIO, runHook, runStatusLine, type StatusLineDefinition } from "../../packages/core/src/index.ts";
+import {
+  type HookDefinition,
+  type HookIO,
+  runHook,
+  runStatusLine,
+  type StatusLineDefinition,
+} from "../../packages/core/src/index.ts";
 
 /** What a hook's bin.ts hands core's runtime: the exact object the shipped executable runs. */
-export type Shipped = { kind: "hook"; hook: HookDefinition<any, any, any> } | { kind: "statusline"; command: StatusLineDefinition };
+export type Shipped =
+  | { kind: "hook"; hook: HookDefinition<any, any, any> }
+  | { kind: "statusline"; command: StatusLineDefinition };
 
 export interface InProcessRun {
   output: string;
@@ -19,7 +27,12 @@ const HOOK_STDIN_MAX_BYTES = 16 * 1024 * 1024;
 const STATUS_LINE_STDIN_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Runs one invocation through core's runtime with `stdin` injected, as the executable would. */
-export async function runInProcess(shipped: Shipped, env: Record<string, string>, stdin: string, deadlineMs: number): Promise<InProcessRun> {
+export async function runInProcess(
+  shipped: Shipped,
+  env: Record<string, string>,
+  stdin: string,
+  deadlineMs: number,
+): Promise<InProcessRun> {
   let output = "";
   const maxBytes = shipped.kind === "hook" ? HOOK_STDIN_MAX_BYTES : STATUS_LINE_STDIN_MAX_BYTES;
   const io: HookIO = {

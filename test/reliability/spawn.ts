@@ -23,12 +23,19 @@ export interface SpawnOptions {
 }
 
 /** Runs `node file …` as Claude Code runs a hook: stdin written and closed, stdout and stderr collected. */
-export function runFile(file: string, { env, cwd, args = [], stdin, deadlineMs, killAtChange }: SpawnOptions): Promise<ProcessRun> {
+export function runFile(
+  file: string,
+  { env, cwd, args = [], stdin, deadlineMs, killAtChange }: SpawnOptions,
+): Promise<ProcessRun> {
   const startMs = performance.now();
   // `<&-` closes fd 0 before node starts, which a pipe or /dev/null cannot show.
   const child =
     stdin === null
-      ? spawn("/bin/sh", ["-c", 'exec "$0" "$@" <&-', process.execPath, file, ...args], { env, cwd, stdio: ["ignore", "pipe", "pipe"] })
+      ? spawn("/bin/sh", ["-c", 'exec "$0" "$@" <&-', process.execPath, file, ...args], {
+          env,
+          cwd,
+          stdio: ["ignore", "pipe", "pipe"],
+        })
       : spawn(process.execPath, [file, ...args], { env, cwd, stdio: ["pipe", "pipe", "pipe"] });
   if (stdin !== null) {
     // A hook may exit before reading everything (it refuses oversized input): that is not the test's error.
@@ -70,7 +77,11 @@ export function runFile(file: string, { env, cwd, args = [], stdin, deadlineMs, 
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; results in input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

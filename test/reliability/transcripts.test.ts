@@ -1,7 +1,8 @@
 // Transcripts as they come: cut off, with a 100 MB line, invalid UTF-8, missing, still being written.
 // The scanner finishes every time and says what it skipped.
-import { appendFile } from "node:fs/promises";
+
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { scanTranscript } from "../../packages/core/src/index.ts";
@@ -32,7 +33,15 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
   test("a truncated last line: counted as a torn tail, everything before it read", async () => {
     const whole = await scanTranscript(payloadPath("transcript-sample.jsonl"));
     const path = file("truncated.jsonl");
-    writeFileSync(path, Buffer.concat([sample(), Buffer.from('{"parentUuid":"x","type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_cut","name":"Bash","inp')]));
+    writeFileSync(
+      path,
+      Buffer.concat([
+        sample(),
+        Buffer.from(
+          '{"parentUuid":"x","type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_cut","name":"Bash","inp',
+        ),
+      ]),
+    );
     const facts = await scanTranscript(path);
     expect(facts.skipped).toMatchObject({ truncatedTail: true, badLines: 1 });
     expect(commandsOf(facts)).toEqual(commandsOf(whole));
@@ -45,7 +54,10 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
     const fd = openSync(path, "w");
     writeSync(fd, line(callLine("a", "Bash", { command: "before" })) + line(resultLine("a", "ok")));
     // One tool result of 100 MB that even holds a needle, written a MiB at a time.
-    writeSync(fd, '{"parentUuid":"x","type":"user","message":{"content":[{"type":"tool_result","is_error":true,"content":"');
+    writeSync(
+      fd,
+      '{"parentUuid":"x","type":"user","message":{"content":[{"type":"tool_result","is_error":true,"content":"',
+    );
     const chunk = Buffer.alloc(MIB, "x");
     for (let written = 0; written < 100 * MIB; written += MIB) writeSync(fd, chunk);
     writeSync(fd, '"}]}}\n');
@@ -74,9 +86,27 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
     const path = file("invalid-utf8.jsonl");
     const good = Buffer.from(line(callLine("a", "Bash", { command: "echo BYTES" })));
     const at = good.indexOf("BYTES");
-    const withBadString = Buffer.concat([good.subarray(0, at), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), good.subarray(at)]);
-    const broken = Buffer.concat([Buffer.from('{"type":"assistant",\xff\xfe"message":{"content":[{"type":"tool_use","id":"t2","name":"Bash","input":{"command":"x"}}]}}\n', "latin1")]);
-    writeFileSync(path, Buffer.concat([withBadString, Buffer.from(line(resultLine("a", "ok"))), broken, Buffer.from(line(callLine("c", "Bash", { command: "still read" }))), Buffer.from(line(resultLine("c", "ok")))]));
+    const withBadString = Buffer.concat([
+      good.subarray(0, at),
+      Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+      good.subarray(at),
+    ]);
+    const broken = Buffer.concat([
+      Buffer.from(
+        '{"type":"assistant",\xff\xfe"message":{"content":[{"type":"tool_use","id":"t2","name":"Bash","input":{"command":"x"}}]}}\n',
+        "latin1",
+      ),
+    ]);
+    writeFileSync(
+      path,
+      Buffer.concat([
+        withBadString,
+        Buffer.from(line(resultLine("a", "ok"))),
+        broken,
+        Buffer.from(line(callLine("c", "Bash", { command: "still read" }))),
+        Buffer.from(line(resultLine("c", "ok"))),
+      ]),
+    );
     const facts = await scanTranscript(path);
     expect(commandsOf(facts)).toEqual(["echo \ufffd(\ufffd\ufffdBYTES", "still read"]);
     expect(facts.skipped).toMatchObject({ badLines: 1, truncatedTail: false });
@@ -85,7 +115,9 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
 
   test("a missing file: rejected with an error naming it (each hook then logs that it worked without the transcript)", async () => {
     const path = file("missing.jsonl");
-    await expect(scanTranscript(path)).rejects.toThrow(expect.objectContaining({ code: "ENOENT", message: expect.stringContaining(path) }));
+    await expect(scanTranscript(path)).rejects.toThrow(
+      expect.objectContaining({ code: "ENOENT", message: expect.stringContaining(path) }),
+    );
     figures.missingFile = "rejected: ENOENT naming the path";
   });
 
@@ -97,7 +129,11 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
     let appended = 0;
     const writer = (async () => {
       while (appending) {
-        await appendFile(path, line(callLine(`w${appended}`, "Bash", { command: `written during the scan ${appended}` })) + line(resultLine(`w${appended}`, "ok")));
+        await appendFile(
+          path,
+          line(callLine(`w${appended}`, "Bash", { command: `written during the scan ${appended}` })) +
+            line(resultLine(`w${appended}`, "ok")),
+        );
         appended += 1;
       }
     })();
@@ -107,13 +143,20 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
     expect(during.bytesRead).toBeGreaterThanOrEqual(initialBytes);
     expect(appended).toBeGreaterThan(0);
 
-    await appendFile(path, '{"parentUuid":"x","type":"assistant","message":{"content":[{"type":"tool_use","id":"half","name":"Bash","input":{"comm');
+    await appendFile(
+      path,
+      '{"parentUuid":"x","type":"assistant","message":{"content":[{"type":"tool_use","id":"half","name":"Bash","input":{"comm',
+    );
     const halfWritten = await scanTranscript(path);
     expect(halfWritten.skipped).toMatchObject({ truncatedTail: true, badLines: 1 });
     await appendFile(path, 'and":"finished later"}}]}}\n');
     const finished = await scanTranscript(path);
     expect(finished.skipped).toMatchObject({ truncatedTail: false, badLines: 0 });
     expect(commandsOf(finished)).toContain("finished later");
-    figures.stillBeingWritten = { appendsDuringScan: appended, halfWrittenTail: halfWritten.skipped, afterCompletion: finished.skipped };
+    figures.stillBeingWritten = {
+      appendsDuringScan: appended,
+      halfWrittenTail: halfWritten.skipped,
+      afterCompletion: finished.skipped,
+    };
   }, 60_000);
 });

@@ -38,7 +38,13 @@ export function snapshotTree(root: string): Tree {
         continue;
       }
       const kind = stat.isSymbolicLink() ? "symlink" : stat.isDirectory() ? "dir" : stat.isFile() ? "file" : "other";
-      tree.set(path, { kind, size: Number(stat.size), mtimeNs: stat.mtimeNs, ino: stat.ino, ...(kind === "symlink" ? { link: readlinkSync(path) } : {}) });
+      tree.set(path, {
+        kind,
+        size: Number(stat.size),
+        mtimeNs: stat.mtimeNs,
+        ino: stat.ino,
+        ...(kind === "symlink" ? { link: readlinkSync(path) } : {}),
+      });
       if (kind === "dir") walk(path);
     }
   };
@@ -53,7 +59,10 @@ export function diffTrees(before: Tree, after: Tree): TreeChange[] {
     const old = before.get(path);
     if (!old) changes.push({ path, change: "added" });
     else if (entry.kind !== old.kind || entry.link !== old.link) changes.push({ path, change: "modified" });
-    else if (entry.kind !== "dir" && (entry.size !== old.size || entry.mtimeNs !== old.mtimeNs || entry.ino !== old.ino)) {
+    else if (
+      entry.kind !== "dir" &&
+      (entry.size !== old.size || entry.mtimeNs !== old.mtimeNs || entry.ino !== old.ino)
+    ) {
       changes.push({ path, change: "modified" });
     }
   }

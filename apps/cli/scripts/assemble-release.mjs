@@ -45,7 +45,8 @@ async function assemblePackage(pkgDir, outDir) {
   const pkg = readPackage(pkgDir);
   const field = pkg.carryover;
   const where = relative(process.cwd(), join(pkgDir, "package.json"));
-  if (typeof field.hook !== "string" && typeof field.skill !== "string") throw new Error(`${where}: carryover field needs "hook" or "skill"`);
+  if (typeof field.hook !== "string" && typeof field.skill !== "string")
+    throw new Error(`${where}: carryover field needs "hook" or "skill"`);
   const name = field.hook ?? field.skill;
   checkName(name, where);
   const skillDir = field.skill ? join(outDir, "skills", name) : null;
@@ -85,7 +86,8 @@ function normal(path) {
 }
 
 function checkName(name, where) {
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`${where}: carryover name ${JSON.stringify(name)} must be lowercase letters, digits and dashes`);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name))
+    throw new Error(`${where}: carryover name ${JSON.stringify(name)} must be lowercase letters, digits and dashes`);
 }
 
 /** `carryover-build src/bin.ts dist/x.cjs [src/other.ts dist/y.cjs]` → [{ entry, outfile }]. */
@@ -95,7 +97,9 @@ export function buildPairs(pkg, where) {
   if (words[0] !== "carryover-build") return [];
   const args = words.slice(1);
   if (args.length % 2 !== 0 || args.some((arg) => /[&|;<>$`]/.test(arg))) {
-    throw new Error(`${where}: scripts.build must be "carryover-build <entry> <outfile> …", got ${JSON.stringify(script)}`);
+    throw new Error(
+      `${where}: scripts.build must be "carryover-build <entry> <outfile> …", got ${JSON.stringify(script)}`,
+    );
   }
   const pairs = [];
   for (let i = 0; i < args.length; i += 2) pairs.push({ entry: args[i], outfile: args[i + 1] });
@@ -111,9 +115,12 @@ function binName(pkg, outfile, where) {
 
 function checkRegistration(registration, where) {
   const { event, matcher, timeout } = registration;
-  if (typeof event !== "string" || !/^[A-Za-z]+$/.test(event)) throw new Error(`${where}: registration without a valid "event"`);
-  if (matcher !== undefined && typeof matcher !== "string") throw new Error(`${where}: ${event} matcher must be a string`);
-  if (event !== "statusLine" && !(Number.isInteger(timeout) && timeout > 0)) throw new Error(`${where}: ${event} needs an explicit "timeout" in seconds`);
+  if (typeof event !== "string" || !/^[A-Za-z]+$/.test(event))
+    throw new Error(`${where}: registration without a valid "event"`);
+  if (matcher !== undefined && typeof matcher !== "string")
+    throw new Error(`${where}: ${event} matcher must be a string`);
+  if (event !== "statusLine" && !(Number.isInteger(timeout) && timeout > 0))
+    throw new Error(`${where}: ${event} needs an explicit "timeout" in seconds`);
   return { event, ...(matcher !== undefined ? { matcher } : {}), ...(timeout !== undefined ? { timeout } : {}) };
 }
 

@@ -1,5 +1,5 @@
-import { closest } from "./output/closest.ts";
 import { usageError } from "./errors.ts";
+import { closest } from "./output/closest.ts";
 
 export type FlagSpec = Record<string, "boolean" | "string">;
 
@@ -20,7 +20,8 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
     }
     if (!arg.startsWith("--") || arg === "-") {
       if (arg === "-h") flags.help = true;
-      else if (arg.startsWith("-") && arg.length > 1 && !/^-\d/.test(arg)) throw usageError(`unknown option ${arg}; options are spelled --name`);
+      else if (arg.startsWith("-") && arg.length > 1 && !/^-\d/.test(arg))
+        throw usageError(`unknown option ${arg}; options are spelled --name`);
       else positionals.push(arg);
       continue;
     }
@@ -35,7 +36,8 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
       flags[name] = true;
     } else {
       const value = inline ?? argv[++i];
-      if (value === undefined || (inline === undefined && value.startsWith("--"))) throw usageError(`--${name} needs a value`);
+      if (value === undefined || (inline === undefined && value.startsWith("--")))
+        throw usageError(`--${name} needs a value`);
       flags[name] = value;
     }
   }
@@ -43,7 +45,12 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
 }
 
 /** The flag's value when it is one of `choices`, else a usage error naming them. */
-export function choice<const T extends string>(value: string | boolean | undefined, choices: readonly T[], flag: string, fallback: T): T {
+export function choice<const T extends string>(
+  value: string | boolean | undefined,
+  choices: readonly T[],
+  flag: string,
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if (typeof value === "string" && (choices as readonly string[]).includes(value)) return value as T;
   throw usageError(`${flag} must be one of ${choices.join(", ")}; got ${JSON.stringify(value)}`);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { COMMANDS } from "./cli.ts";
 import { createKit, type Kit } from "../test/kit.ts";
+import { COMMANDS } from "./cli.ts";
 
 let kit: Kit;
 beforeEach(() => {

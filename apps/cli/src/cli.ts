@@ -1,6 +1,5 @@
 import { isDebug } from "@carryover/core";
 import { parseArgs } from "./args.ts";
-import { unknownNameMessage } from "./output/closest.ts";
 import type { Command } from "./command.ts";
 import { configCommand } from "./commands/config/index.ts";
 import { contextCommand } from "./commands/context/index.ts";
@@ -12,6 +11,7 @@ import { statusCommand } from "./commands/status/index.ts";
 import { uninstallCommand } from "./commands/uninstall/index.ts";
 import { describeError, exitCodeOf, usageError } from "./errors.ts";
 import type { Io } from "./io.ts";
+import { unknownNameMessage } from "./output/closest.ts";
 
 export const COMMANDS: readonly Command[] = [
   listCommand,

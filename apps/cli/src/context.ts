@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { binDir, type Env, homeDir } from "@carryover/core";
-import type { Owner } from "./settings/handlers.ts";
-import { stringFlag, type ParsedArgs } from "./args.ts";
-import type { Io } from "./io.ts";
+import { type ParsedArgs, stringFlag } from "./args.ts";
 import { type LoadedRecord, loadInstallRecord } from "./install/record.ts";
+import type { Io } from "./io.ts";
 import { loadRelease, type ManifestEntry, type Release } from "./release/manifest.ts";
+import type { Owner } from "./settings/handlers.ts";
 
 /** What most commands share: where things are, the release to install from, what is installed. */
 export interface Context {
@@ -40,14 +40,18 @@ export function createContext(io: Io, args: ParsedArgs, options: { releaseOption
 
 /** Which hook an installed executable belongs to: the release says, else the install record. */
 export function hookOfExecutable(context: Context, executable: string): string | null {
-  const fromRelease = context.release.entries.find((entry) => entry.executables.some((candidate) => candidate.name === executable));
+  const fromRelease = context.release.entries.find((entry) =>
+    entry.executables.some((candidate) => candidate.name === executable),
+  );
   return fromRelease?.name ?? context.installed.record.executables[executable]?.hook ?? null;
 }
 
 export function executablesOf(context: Context, hook: string): string[] {
   const names = new Set<string>();
-  for (const entry of context.release.entries) if (entry.name === hook) for (const executable of entry.executables) names.add(executable.name);
-  for (const [name, record] of Object.entries(context.installed.record.executables)) if (record.hook === hook) names.add(name);
+  for (const entry of context.release.entries)
+    if (entry.name === hook) for (const executable of entry.executables) names.add(executable.name);
+  for (const [name, record] of Object.entries(context.installed.record.executables))
+    if (record.hook === hook) names.add(name);
   return [...names];
 }
 

@@ -1,8 +1,9 @@
 // doctor runs every registration exactly as Claude Code would start it: the built CLI and the hooks it ships.
+
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { CLI } from "./cli-run.ts";
 

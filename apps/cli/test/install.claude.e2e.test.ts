@@ -71,13 +71,20 @@ it("install --all into a HOME with a status line, hooks and other settings: real
   const expected = release.entries.flatMap((entry) =>
     entry.registrations
       .filter((registration) => registration.event !== "statusLine")
-      .map((registration) => ({ command: `/bin/sh ${join(sandbox!.claudeDir, "carryover/bin", entry.executables[0]!.name)} ${registration.event}`, registration })),
+      .map((registration) => ({
+        command: `/bin/sh ${join(sandbox!.claudeDir, "carryover/bin", entry.executables[0]!.name)} ${registration.event}`,
+        registration,
+      })),
   );
   expect(expected.length).toBeGreaterThanOrEqual(6);
   const missing = expected.filter(({ command, registration }) => !ran(runs, command, registration));
   expect(missing, `registrations Claude Code did not run with status 0: ${JSON.stringify(missing)}`).toEqual([]);
-  for (const { command, registration } of expected.filter(({ registration }) => /^(Pre|Post)Compact$/.test(registration.event))) {
-    const triggers = runs.filter((run) => run.command === command && run.event === registration.event && run.status === 0).map((run) => run.source);
+  for (const { command, registration } of expected.filter(({ registration }) =>
+    /^(Pre|Post)Compact$/.test(registration.event),
+  )) {
+    const triggers = runs
+      .filter((run) => run.command === command && run.event === registration.event && run.status === 0)
+      .map((run) => run.source);
     expect(new Set(triggers), `${command} on ${registration.event}`).toEqual(new Set(["auto", "manual"]));
   }
   // Hooks fail open and log what went wrong: none did.
@@ -87,26 +94,41 @@ it("install --all into a HOME with a status line, hooks and other settings: real
   // Effects: the ledger post-compact keeps, recovery's context in the first request after the compaction,
   // the skill in Claude Code's skill listing, the user's own hooks still running.
   const ledger = readFileSync(join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl"), "utf8");
-  expect(ledger.split("\n").filter(Boolean).map((line) => JSON.parse(line).trigger)).toEqual(["auto", "manual"]);
+  expect(
+    ledger
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).trigger),
+  ).toEqual(["auto", "manual"]);
   expectTextInRequest(firstMainAfterCompaction(sandbox.mock.requests(), 0), "SessionStart hook additional context:");
   expectTextInRequest(sandbox.mock.mainRequests()[0], "compact-prep");
-  expect(probeEvents(sandbox.probeLog).filter((event) => event === "UserPromptSubmit" || event === "Stop")).toEqual(["UserPromptSubmit", "Stop", "UserPromptSubmit", "Stop"]);
+  expect(probeEvents(sandbox.probeLog).filter((event) => event === "UserPromptSubmit" || event === "Stop")).toEqual([
+    "UserPromptSubmit",
+    "Stop",
+    "UserPromptSubmit",
+    "Stop",
+  ]);
 
-  expect(carryover(sandbox, ["uninstall", "--all"])).toContain("~/.claude/settings.json: restored to its bytes before carryover");
+  expect(carryover(sandbox, ["uninstall", "--all"])).toContain(
+    "~/.claude/settings.json: restored to its bytes before carryover",
+  );
   expect(readFileSync(sandbox.settingsPath, "utf8")).toBe(before);
   expect(existsSync(join(sandbox.claudeDir, "carryover/bin"))).toBe(false);
   expect(existsSync(join(sandbox.claudeDir, "skills/compact-prep"))).toBe(false);
 });
 
-it.skipIf(!hasTmux())("the chained status line: the TUI shows the user's line and carryover's; uninstall gives the slot back", async () => {
-  sandbox = await createSandbox();
-  const before = `{\n  "statusLine": {"type": "command", "command": "printf 'MY-OWN-STATUS\\\\n'"}\n}\n`;
-  writeFileSync(sandbox.settingsPath, before);
-  carryover(sandbox, ["install", "statusline"]);
-  const tui = await startTui(sandbox);
-  const screen = await tui.waitForScreen(/MY-OWN-STATUS[\s\S]*ctx |ctx [\s\S]*MY-OWN-STATUS/);
-  expect(screen).toMatch(/of \S+ to auto-compact/);
-  await tui.stop();
-  carryover(sandbox, ["uninstall", "statusline"]);
-  expect(readFileSync(sandbox.settingsPath, "utf8")).toBe(before);
-});
+it.skipIf(!hasTmux())(
+  "the chained status line: the TUI shows the user's line and carryover's; uninstall gives the slot back",
+  async () => {
+    sandbox = await createSandbox();
+    const before = `{\n  "statusLine": {"type": "command", "command": "printf 'MY-OWN-STATUS\\\\n'"}\n}\n`;
+    writeFileSync(sandbox.settingsPath, before);
+    carryover(sandbox, ["install", "statusline"]);
+    const tui = await startTui(sandbox);
+    const screen = await tui.waitForScreen(/MY-OWN-STATUS[\s\S]*ctx |ctx [\s\S]*MY-OWN-STATUS/);
+    expect(screen).toMatch(/of \S+ to auto-compact/);
+    await tui.stop();
+    carryover(sandbox, ["uninstall", "statusline"]);
+    expect(readFileSync(sandbox.settingsPath, "utf8")).toBe(before);
+  },
+);

@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { contents } from "./kit.ts";
 import { sha256Of } from "../src/release/manifest.ts";
 import { CLI } from "./cli-run.ts";
+import { contents } from "./kit.ts";
 
 const SETTINGS = '{\n  "model": "opus"\n}\n';
 let root: string;
@@ -40,9 +40,10 @@ it("SIGINT at any moment of install --all leaves the files as they were, or a co
     // Complete: every hook and the skill installed, every executable as the release ships it, no lock left.
     const list = spawnSync(process.execPath, [CLI, "list", "--json"], { cwd: root, env, encoding: "utf8" });
     const rows = JSON.parse(list.stdout).hooks as Array<{ name: string; installed: string[] }>;
-    expect(rows.filter((row) => row.installed.join() !== "user").map((row) => row.name), `after ${delayMs} ms`).toEqual(
-      [],
-    );
+    expect(
+      rows.filter((row) => row.installed.join() !== "user").map((row) => row.name),
+      `after ${delayMs} ms`,
+    ).toEqual([]);
     const record = JSON.parse(readFileSync(join(home, ".claude/carryover/installs.json"), "utf8"));
     for (const [name, { sha256 }] of Object.entries<{ sha256: string }>(record.executables))
       expect(sha256Of(readFileSync(join(home, ".claude/carryover/bin", name))), name).toBe(sha256);

@@ -38,12 +38,17 @@ const sentText = (box: Sandbox) => JSON.stringify(box.mock.requests());
 
 /** Manual /compact's report of each compaction hook, as the model gets it: `<Event> [<command>] <outcome>`. */
 function compactReports(box: Sandbox): string[] {
-  return [...sentText(box).matchAll(/(?:Pre|Post)Compact \[[^\]]*carryover[^\]]*\] (?:completed successfully|failed)/g)].map((m) => m[0]);
+  return [
+    ...sentText(box).matchAll(/(?:Pre|Post)Compact \[[^\]]*carryover[^\]]*\] (?:completed successfully|failed)/g),
+  ].map((m) => m[0]);
 }
 
 /** A prompt, a tool call, a manual /compact (whose hook reports reach the model) and a prompt after it. */
 async function session(box: Sandbox, env: Record<string, string>, debugFile: string): Promise<void> {
-  const steps = [{ tool: "Write", input: { file_path: join(box.project, "notes.md"), content: "notes\n" } }, { text: "done" }];
+  const steps = [
+    { tool: "Write", input: { file_path: join(box.project, "notes.md"), content: "notes\n" } },
+    { text: "done" },
+  ];
   const options = { env, args: ["--debug-file", debugFile] };
   const sessionId = expectSuccess(await runPrint(box, `work ${mockScript(steps)}`, options));
   expectSuccess(await runCompact(box, sessionId, "keep the decisions", options));
@@ -72,14 +77,20 @@ it("with NODE_OPTIONS=--require /gone.cjs every hook still runs: nothing fails, 
   await tui.waitForScreen(/ctx – · – of 967k to auto-compact/);
   // doctor itself is a Node program, which that NODE_OPTIONS would stop before it starts: the CA bundle, then.
   const doctorEnv = { ...sandbox.env, NODE_EXTRA_CA_CERTS: env.NODE_EXTRA_CA_CERTS };
-  const doctor = spawnSync(process.execPath, [CLI, "doctor"], { cwd: sandbox.project, env: doctorEnv, encoding: "utf8" });
+  const doctor = spawnSync(process.execPath, [CLI, "doctor"], {
+    cwd: sandbox.project,
+    env: doctorEnv,
+    encoding: "utf8",
+  });
   expect(doctor.stdout).toContain("✔ NODE_EXTRA_CA_CERTS is set; the hooks start Node without it");
 });
 
 it("with no node on Claude Code's PATH and the linked one gone: hooks pass silently, the status line says so, doctor explains", async () => {
   sandbox = await createSandbox();
   const installed = carryover(sandbox, ["install", "--all"]);
-  expect(installed).toMatch(/hooks run with node v\d+\.\d+\.\d+: .*, the first node on your PATH, linked as ~\/\.claude\/carryover\/bin\/node\n/);
+  expect(installed).toMatch(
+    /hooks run with node v\d+\.\d+\.\d+: .*, the first node on your PATH, linked as ~\/\.claude\/carryover\/bin\/node\n/,
+  );
   // An nvm uninstall of the Node install linked.
   const link = join(sandbox.claudeDir, "carryover/bin/node");
   const gone = join(sandbox.root, "nvm/versions/node/v24.1.0/bin/node");
@@ -113,17 +124,25 @@ it("with no node on Claude Code's PATH and the linked one gone: hooks pass silen
   expect(lines.length).toBeGreaterThanOrEqual(runs.length - probed.length);
   expect(lines.length).toBeLessThanOrEqual(runs.length);
   for (const line of lines) {
-    expect(line).toMatch(/^\d{4}-\d\d-\d\dT[\d:]{8}Z [a-z-]+: no node found \(.*\/carryover\/bin\/node, PATH=.*no-node-bin\); see carryover doctor$/);
+    expect(line).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:]{8}Z [a-z-]+: no node found \(.*\/carryover\/bin\/node, PATH=.*no-node-bin\); see carryover doctor$/,
+    );
   }
 
   const tui = await startTui(sandbox, { env });
   await tui.waitForScreen(/carryover: no node found - run carryover doctor/);
   await tui.stop();
 
-  const doctor = spawnSync(process.execPath, [CLI, "doctor"], { cwd: sandbox.project, env: { ...sandbox.env, ...env }, encoding: "utf8" });
+  const doctor = spawnSync(process.execPath, [CLI, "doctor"], {
+    cwd: sandbox.project,
+    env: { ...sandbox.env, ...env },
+    encoding: "utf8",
+  });
   expect(doctor.status).toBe(1);
   expect(doctor.stdout).toContain(
     `✖ the Node linked for the hooks (${gone}) is gone and PATH has no node 22+: every hook does nothing, one line each in ~/.claude/carryover/log/carryover.log`,
   );
-  expect(doctor.stdout).toContain("fix: install Node.js 22+ where Claude Code finds it, then run carryover install again: it links that one");
+  expect(doctor.stdout).toContain(
+    "fix: install Node.js 22+ where Claude Code finds it, then run carryover install again: it links that one",
+  );
 });

@@ -15,7 +15,12 @@ interface Pkg {
   private?: boolean;
   bin: Record<string, string>;
   files?: string[];
-  carryover: { hook?: string; skill?: string; statusLine?: boolean; registrations?: Array<{ event: string; matcher?: string }> };
+  carryover: {
+    hook?: string;
+    skill?: string;
+    statusLine?: boolean;
+    registrations?: Array<{ event: string; matcher?: string }>;
+  };
 }
 
 const hookPackages = carryoverPackages(REPO)
@@ -37,7 +42,11 @@ beforeAll(async () => {
     const manifest = spawnSync("tar", ["-xOzf", tarball, "package/package.json"], { encoding: "utf8" }).stdout;
     tarballs.set((JSON.parse(manifest) as { name: string }).name, tarball);
   }
-  await run("npm", ["install", "--global", "--prefix", prefix, "--offline", "--no-audit", "--no-fund", ...tarballs.values()], { cwd: root });
+  await run(
+    "npm",
+    ["install", "--global", "--prefix", prefix, "--offline", "--no-audit", "--no-fund", ...tarballs.values()],
+    { cwd: root },
+  );
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -57,41 +66,68 @@ function payloadFor(registration: { event: string; matcher?: string }, home: str
   return JSON.stringify(payload(file)).replaceAll("/home/user", home);
 }
 
-it.each(hookPackages.map(({ pkg }) => [pkg.name, pkg] as const))("%s: the tarball holds only what it ships; npm i -g puts a working bin on PATH", (name, pkg) => {
-  const listing = spawnSync("tar", ["-tzf", tarballs.get(name)!], { encoding: "utf8" }).stdout.trim().split("\n").map((entry) => entry.replace(/^package\//, ""));
-  // npm always packs package.json, the README and the LICENSE; for a hook, `files` is its executable and README.
-  const shipped = pkg.carryover.hook ? [...Object.values(pkg.bin), "README.md"] : (pkg.files ?? []);
-  expect(listing.filter((entry) => entry !== "LICENSE").sort()).toEqual([...new Set(["package.json", "README.md", ...shipped])].sort());
+it.each(hookPackages.map(({ pkg }) => [pkg.name, pkg] as const))(
+  "%s: the tarball holds only what it ships; npm i -g puts a working bin on PATH",
+  (name, pkg) => {
+    const listing = spawnSync("tar", ["-tzf", tarballs.get(name)!], { encoding: "utf8" })
+      .stdout.trim()
+      .split("\n")
+      .map((entry) => entry.replace(/^package\//, ""));
+    // npm always packs package.json, the README and the LICENSE; for a hook, `files` is its executable and README.
+    const shipped = pkg.carryover.hook ? [...Object.values(pkg.bin), "README.md"] : (pkg.files ?? []);
+    expect(listing.filter((entry) => entry !== "LICENSE").sort()).toEqual(
+      [...new Set(["package.json", "README.md", ...shipped])].sort(),
+    );
 
-  const home = join(root, `home-${basename(name)}`);
-  mkdirSync(join(home, "proj"), { recursive: true });
-  const env = { PATH: `${join(prefix, "bin")}:${process.env.PATH}`, HOME: home, CARRYOVER_DEBUG: "1", NO_COLOR: "1" };
-  for (const bin of Object.keys(pkg.bin)) {
-    if (pkg.carryover.skill) {
-      const help = spawnSync(bin, ["--help"], { env, encoding: "utf8" });
-      expect(help.status).toBe(0);
-      expect(help.stdout).toMatch(new RegExp(`^usage: ${bin}`));
-      continue;
+    const home = join(root, `home-${basename(name)}`);
+    mkdirSync(join(home, "proj"), { recursive: true });
+    const env = { PATH: `${join(prefix, "bin")}:${process.env.PATH}`, HOME: home, CARRYOVER_DEBUG: "1", NO_COLOR: "1" };
+    for (const bin of Object.keys(pkg.bin)) {
+      if (pkg.carryover.skill) {
+        const help = spawnSync(bin, ["--help"], { env, encoding: "utf8" });
+        expect(help.status).toBe(0);
+        expect(help.stdout).toMatch(new RegExp(`^usage: ${bin}`));
+        continue;
+      }
+      const registration = pkg.carryover.statusLine ? { event: "statusLine" } : pkg.carryover.registrations![0]!;
+      const result = spawnSync(bin, [], {
+        env,
+        input: payloadFor(registration, home),
+        encoding: "utf8",
+        cwd: join(home, "proj"),
+      });
+      expect(result.status).toBe(0);
+      if (registration.event === "statusLine") expect(result.stdout).toMatch(/^ctx /);
+      else
+        expect(result.stderr).toMatch(
+          new RegExp(`^carryover ${pkg.carryover.hook}: (?:\\w+ done in \\d+ ms|fast path: nothing to do)`, "m"),
+        );
     }
-    const registration = pkg.carryover.statusLine ? { event: "statusLine" } : pkg.carryover.registrations![0]!;
-    const result = spawnSync(bin, [], { env, input: payloadFor(registration, home), encoding: "utf8", cwd: join(home, "proj") });
-    expect(result.status).toBe(0);
-    if (registration.event === "statusLine") expect(result.stdout).toMatch(/^ctx /);
-    else expect(result.stderr).toMatch(new RegExp(`^carryover ${pkg.carryover.hook}: (?:\\w+ done in \\d+ ms|fast path: nothing to do)`, "m"));
-  }
-});
+  },
+);
 
 it("carryover (the CLI): the tarball holds the CLI and the release it ships; installed with npm, `carryover` installs the recommended hooks from it", () => {
-  const listing = spawnSync("tar", ["-tzf", tarballs.get("carryover")!], { encoding: "utf8" }).stdout.trim().split("\n").map((entry) => entry.replace(/^package\//, ""));
+  const listing = spawnSync("tar", ["-tzf", tarballs.get("carryover")!], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n")
+    .map((entry) => entry.replace(/^package\//, ""));
   const release = listing.filter((entry) => entry.startsWith("dist/release/"));
-  expect(listing.filter((entry) => entry !== "LICENSE" && !release.includes(entry)).sort()).toEqual(["README.md", "dist/carryover.cjs", "package.json"]);
+  expect(listing.filter((entry) => entry !== "LICENSE" && !release.includes(entry)).sort()).toEqual([
+    "README.md",
+    "dist/carryover.cjs",
+    "package.json",
+  ]);
   expect(release).toContain("dist/release/manifest.json");
 
   const home = join(root, "home-cli");
   mkdirSync(home);
   const env = { PATH: `${join(prefix, "bin")}:${process.env.PATH}`, HOME: home };
-  const listed = JSON.parse(spawnSync("carryover", ["list", "--json"], { env, encoding: "utf8" }).stdout) as { hooks: Array<{ name: string }> };
-  expect(listed.hooks.map((hook) => hook.name).sort()).toEqual(hookPackages.map(({ pkg }) => pkg.carryover.hook ?? pkg.carryover.skill).sort());
+  const listed = JSON.parse(spawnSync("carryover", ["list", "--json"], { env, encoding: "utf8" }).stdout) as {
+    hooks: Array<{ name: string }>;
+  };
+  expect(listed.hooks.map((hook) => hook.name).sort()).toEqual(
+    hookPackages.map(({ pkg }) => pkg.carryover.hook ?? pkg.carryover.skill).sort(),
+  );
   const install = spawnSync("carryover", ["install", "--recommended"], { env, encoding: "utf8" });
   expect(install.status, install.stderr).toBe(0);
   const doctor = spawnSync("carryover", ["doctor"], { env, encoding: "utf8" });

@@ -19,19 +19,32 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function carryoverAs(home: string, cli: string, args: string[]) {
-  return spawnSync(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, HOME: home }, cwd: root, encoding: "utf8" });
+  return spawnSync(process.execPath, [cli, ...args], {
+    env: { PATH: process.env.PATH, HOME: home },
+    cwd: root,
+    encoding: "utf8",
+  });
 }
 
 it("the release holds every package with a carryover field, each file as the manifest hashes it", () => {
   const manifest = loadRelease(release);
-  const names = carryoverPackages(REPO).map((dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).carryover);
-  expect(manifest.entries.map((entry) => entry.name).sort()).toEqual(names.map((field: { hook?: string; skill?: string }) => field.hook ?? field.skill).sort());
+  const names = carryoverPackages(REPO).map(
+    (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).carryover,
+  );
+  expect(manifest.entries.map((entry) => entry.name).sort()).toEqual(
+    names.map((field: { hook?: string; skill?: string }) => field.hook ?? field.skill).sort(),
+  );
   for (const entry of manifest.entries) {
-    for (const executable of entry.executables) expect(() => verifiedFile(manifest, executable.file, executable.sha256)).not.toThrow();
-    for (const skill of entry.skills) for (const file of skill.files) expect(() => verifiedFile(manifest, join(skill.dir, file.path), file.sha256)).not.toThrow();
+    for (const executable of entry.executables)
+      expect(() => verifiedFile(manifest, executable.file, executable.sha256)).not.toThrow();
+    for (const skill of entry.skills)
+      for (const file of skill.files)
+        expect(() => verifiedFile(manifest, join(skill.dir, file.path), file.sha256)).not.toThrow();
   }
   const marketplace = JSON.parse(readFileSync(join(release, "marketplace/.claude-plugin/marketplace.json"), "utf8"));
-  expect(marketplace.plugins.map((plugin: { name: string }) => plugin.name)).toEqual(manifest.entries.map((entry) => entry.name));
+  expect(marketplace.plugins.map((plugin: { name: string }) => plugin.name)).toEqual(
+    manifest.entries.map((entry) => entry.name),
+  );
 });
 
 it("the release's own carryover.cjs installs from its dir; the built CLI installs from it with --from", () => {

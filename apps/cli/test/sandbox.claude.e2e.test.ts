@@ -32,7 +32,9 @@ async function stateFromBash(box: Sandbox, command: string): Promise<{ sessionId
     `save ${mockScript([{ tool: "Bash", input: { command: `${state} ${command}` } }, { text: "ok" }])}`,
   );
   const sessionId = expectSuccess(run);
-  const results = JSON.stringify(box.mock.requests().at(-1)).match(/"tool_result"[\s\S]*?"content":"((?:[^"\\]|\\.)*)"/);
+  const results = JSON.stringify(box.mock.requests().at(-1)).match(
+    /"tool_result"[\s\S]*?"content":"((?:[^"\\]|\\.)*)"/,
+  );
   return { sessionId, output: results ? (JSON.parse(`"${results[1]}"`) as string) : "" };
 }
 
@@ -49,15 +51,24 @@ it.skipIf(!hasBwrap)(
   },
 );
 
-it.skipIf(!hasBwrap)("a configured state dir Bash cannot write under the sandbox: doctor fails; its fix passes", async () => {
-  sandbox = await createSandbox({ settings: { sandbox: { enabled: true, autoAllowBashIfSandboxed: true } } });
-  carryover(sandbox, ["install", "compact-prep", "recovery", "--statusline", "skip"]);
-  carryover(sandbox, ["config", "stateDir", join(sandbox.home, "states")]);
-  const [failure] = doctorFailures(sandbox);
-  expect(failure).toMatch(/^Claude Code's sandbox is on and the state dir .*\/states is read-only to its Bash/);
-  const before = await stateFromBash(sandbox, "init");
-  expect(before.output).toMatch(/EROFS/);
+it.skipIf(!hasBwrap)(
+  "a configured state dir Bash cannot write under the sandbox: doctor fails; its fix passes",
+  async () => {
+    sandbox = await createSandbox({ settings: { sandbox: { enabled: true, autoAllowBashIfSandboxed: true } } });
+    carryover(sandbox, ["install", "compact-prep", "recovery", "--statusline", "skip"]);
+    carryover(sandbox, ["config", "stateDir", join(sandbox.home, "states")]);
+    const [failure] = doctorFailures(sandbox);
+    expect(failure).toMatch(/^Claude Code's sandbox is on and the state dir .*\/states is read-only to its Bash/);
+    const before = await stateFromBash(sandbox, "init");
+    expect(before.output).toMatch(/EROFS/);
 
-  carryover(sandbox, failure!.split(" | fix: ")[1]!.replace(/^carryover /, "").split(" "));
-  expect(doctorFailures(sandbox)).toEqual([]);
-});
+    carryover(
+      sandbox,
+      failure!
+        .split(" | fix: ")[1]!
+        .replace(/^carryover /, "")
+        .split(" "),
+    );
+    expect(doctorFailures(sandbox)).toEqual([]);
+  },
+);

@@ -14,7 +14,6 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-
 /** How many times Claude Code ran carryover's recovery on one prompt's UserPromptSubmit. */
 async function recoveryRuns(box: Sandbox): Promise<number> {
   const debug = join(box.root, `debug-${Date.now()}.txt`);

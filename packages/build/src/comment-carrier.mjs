@@ -17,7 +17,10 @@
  */
 export function carrierFunction(name, text) {
   const bad = /[^\u0002-\u007f]/.exec(text);
-  if (bad) throw new Error(`${name}: the carried code must be ASCII without NUL or 0x01, as esbuild writes it; found U+${bad[0].charCodeAt(0).toString(16).padStart(4, "0")} at ${bad.index}`);
+  if (bad)
+    throw new Error(
+      `${name}: the carried code must be ASCII without NUL or 0x01, as esbuild writes it; found U+${bad[0].charCodeAt(0).toString(16).padStart(4, "0")} at ${bad.index}`,
+    );
   return `function ${name}() {/*\u0001\n${text.replaceAll("*/", "*\u0001/")}*/}`;
 }
 

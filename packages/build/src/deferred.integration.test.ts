@@ -41,7 +41,10 @@ describe("buildExecutable: a dynamic import of the entry's own code is deferred"
     expect(fastPart(outfile)).not.toContain("lazy module evaluated");
     expect(readFileSync(outfile, "utf8")).toContain("lazy module evaluated");
     expect(run(outfile, "fast")).toMatchObject({ status: 0, stdout: "hello fast path\n", stderr: "" });
-    expect(run(outfile, "lazy")).toMatchObject({ status: 0, stdout: "lazy module evaluated\nhello from the deferred part deferred · text\n" });
+    expect(run(outfile, "lazy")).toMatchObject({
+      status: 0,
+      stdout: "lazy module evaluated\nhello from the deferred part deferred · text\n",
+    });
   });
 
   it("is all ASCII (V8 keeps a one-byte source), and names the deferred code in stack traces", async () => {

@@ -16,7 +16,12 @@ export const DEFERRED_ENTRY = "carryover-deferred-entry.js";
 
 /** esbuild's own resolution of an import; `pluginBuild.resolve` runs the plugins again, so ours steps aside. */
 function resolveAgain(pluginBuild, args) {
-  return pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: RESOLVING });
+  return pluginBuild.resolve(args.path, {
+    kind: args.kind,
+    resolveDir: args.resolveDir,
+    importer: args.importer,
+    pluginData: RESOLVING,
+  });
 }
 
 /**
@@ -48,7 +53,9 @@ export async function deferredImports(options) {
   });
   // A module esbuild parsed but shook out (a re-export nobody uses) leaves no import behind.
   const text = result.outputFiles[0].text;
-  const found = new Set([...text.matchAll(new RegExp(`"${PROBE}([^"]+)"`, "g"))].map((match) => JSON.parse(`"${match[1]}"`)));
+  const found = new Set(
+    [...text.matchAll(new RegExp(`"${PROBE}([^"]+)"`, "g"))].map((match) => JSON.parse(`"${match[1]}"`)),
+  );
   return [...found].sort();
 }
 

@@ -49,7 +49,13 @@ export async function buildExecutable({ entry, outfile, cwd = process.cwd() }) {
   const deferredCarrier = deferred ? deferredFooter(deferred.source, name) : null;
   const plugins = [deferredPlugin(paths)];
   const banner = { js: await launchBanner(entry, cwd) };
-  const result = await build({ ...options, banner, metafile: true, plugins, ...(deferredCarrier ? { footer: { js: deferredCarrier } } : {}) });
+  const result = await build({
+    ...options,
+    banner,
+    metafile: true,
+    plugins,
+    ...(deferredCarrier ? { footer: { js: deferredCarrier } } : {}),
+  });
   chmodSync(outPath, 0o755);
   const metafile = deferred ? withDeferredInputs(result.metafile, deferred.metafile) : result.metafile;
   const bytes = statSync(outPath).size;
@@ -62,7 +68,9 @@ export async function buildExecutable({ entry, outfile, cwd = process.cwd() }) {
 function withDeferredInputs(metafile, deferred) {
   const [outName] = Object.keys(metafile.outputs);
   const output = metafile.outputs[outName];
-  const inputs = Object.fromEntries(Object.entries(output.inputs).filter(([input]) => !input.startsWith("carryover-deferred:")));
+  const inputs = Object.fromEntries(
+    Object.entries(output.inputs).filter(([input]) => !input.startsWith("carryover-deferred:")),
+  );
   for (const [input, { bytesInOutput }] of Object.entries(Object.values(deferred.outputs)[0].inputs)) {
     if (input === DEFERRED_ENTRY) continue;
     inputs[input] = { bytesInOutput: (inputs[input]?.bytesInOutput ?? 0) + bytesInOutput };

@@ -104,7 +104,7 @@ function noNode(hook, statusLine) {
   return [
     "l=${CLAUDE_CONFIG_DIR:-${HOME:-/nonexistent}/.claude}/carryover/log/carryover.log",
     // The PATH we log, then one with the tools below.
-    'p=$PATH; PATH=$PATH:/usr/bin:/bin',
+    "p=$PATH; PATH=$PATH:/usr/bin:/bin",
     // Private as core makes it; bounded as core bounds the log: this may run on every prompt until the user acts.
     '[ -d "${l%/*}" ] || mkdir -m 700 "${l%/*}" 2>/dev/null',
     'if [ -d "${l%/*}" ] && [ "$({ wc -c <"$l"; } 2>/dev/null || echo 0)" -lt 262144 ]; then',

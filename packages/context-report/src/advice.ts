@@ -82,7 +82,7 @@ export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
 function levelAdvice(report: Omit<ContextReport, "advice">): string | null {
   if (report.measuredTokens === null) return null;
   if (report.autoCompactTokens === null) {
-    return "Auto-compaction is off (DISABLE_AUTO_COMPACT or DISABLE_COMPACT): when the window is full the next request fails with \"Prompt is too long\". Run /compact yourself before then.";
+    return 'Auto-compaction is off (DISABLE_AUTO_COMPACT or DISABLE_COMPACT): when the window is full the next request fails with "Prompt is too long". Run /compact yourself before then.';
   }
   const at = report.autoCompactPercent ?? 0;
   const where = `${percent(at)} of the auto-compact point (${count(report.measuredTokens)} of ${count(report.autoCompactTokens)} tokens)`;

@@ -30,7 +30,14 @@ export function attachmentContributions({ attachment, rendered }: AttachmentLine
       return [{ category: "skills", part: "listing", label: `skill listing${count}`, chars }];
     }
     case "invoked_skills":
-      return [{ category: "skills", part: "restored after compaction", label: "invoked skills restored after compaction", chars }];
+      return [
+        {
+          category: "skills",
+          part: "restored after compaction",
+          label: "invoked skills restored after compaction",
+          chars,
+        },
+      ];
     case "deferred_tools_delta":
       return deferredTools(attachment.addedNames, chars);
     case "agent_listing_delta":
@@ -41,7 +48,12 @@ export function attachmentContributions({ attachment, rendered }: AttachmentLine
     }
     default: {
       if (ENVIRONMENT_ATTACHMENTS.has(type)) return [{ category: "systemPrompt", label: `${type} reminder`, chars }];
-      const hook = typeof attachment.hookEvent === "string" ? attachment.hookEvent : typeof attachment.hookName === "string" ? attachment.hookName : "";
+      const hook =
+        typeof attachment.hookEvent === "string"
+          ? attachment.hookEvent
+          : typeof attachment.hookName === "string"
+            ? attachment.hookName
+            : "";
       return [{ category: "messages", label: hook ? `${type} (${hook})` : type, chars }];
     }
   }
@@ -64,11 +76,23 @@ function memoryFiles(files: unknown, renderedTotal: number): Contribution[] {
   }
   // The header Claude Code puts around the files ("Codebase and user instructions…", "Contents of …").
   const header = renderedTotal - fileChars;
-  if (header > 0) contributions.push({ category: "memoryFiles", part: "Claude Code's header", label: "memory files header", chars: header });
+  if (header > 0)
+    contributions.push({
+      category: "memoryFiles",
+      part: "Claude Code's header",
+      label: "memory files header",
+      chars: header,
+    });
   return contributions;
 }
 
-const MEMORY_KINDS: Readonly<Record<string, string>> = { User: "user", Project: "project", Local: "local", Managed: "managed", AutoMem: "auto-memory" };
+const MEMORY_KINDS: Readonly<Record<string, string>> = {
+  User: "user",
+  Project: "project",
+  Local: "local",
+  Managed: "managed",
+  AutoMem: "auto-memory",
+};
 
 function memoryPart(path: string, kind: unknown): string {
   const name = path.split(/[\\/]/).pop() || path;

@@ -11,7 +11,13 @@ export function bar(fraction: number, width: number): string {
  * One character per column for a series: each column shows the largest value of the points it covers,
  * against `max`. A mark (a point index) puts `markChar` just before the column of that point.
  */
-export function sparkline(values: readonly number[], width: number, max: number, marks: readonly number[] = [], markChar = "┃"): string {
+export function sparkline(
+  values: readonly number[],
+  width: number,
+  max: number,
+  marks: readonly number[] = [],
+  markChar = "┃",
+): string {
   if (values.length === 0 || max <= 0) return "";
   const columns = Math.min(width, values.length);
   const cells: string[] = [];
@@ -22,6 +28,11 @@ export function sparkline(values: readonly number[], width: number, max: number,
     for (let i = from; i < to; i++) peak = Math.max(peak, values[i]!);
     cells.push(LEVELS[Math.min(LEVELS.length - 1, Math.floor((peak / max) * (LEVELS.length - 1) + 0.5))]!);
   }
-  const before = new Set(marks.map((mark) => (mark >= values.length ? columns : Math.floor((Math.max(0, mark) * columns) / values.length))));
-  return cells.map((cell, column) => (before.has(column) ? markChar : "") + cell).join("") + (before.has(columns) ? markChar : "");
+  const before = new Set(
+    marks.map((mark) => (mark >= values.length ? columns : Math.floor((Math.max(0, mark) * columns) / values.length))),
+  );
+  return (
+    cells.map((cell, column) => (before.has(column) ? markChar : "") + cell).join("") +
+    (before.has(columns) ? markChar : "")
+  );
 }

@@ -10,8 +10,19 @@ export interface BuildOptions extends ReportSettings {
 
 // Every line the report reads holds one of these; request bookkeeping and prompt snapshots (a copy of
 // the system prompt per turn) are dropped from their first bytes, undecoded. 2.1.332 line shapes.
-const NEEDLES = ['"type":"user"', '"type":"assistant"', '"type":"attachment"', '"compact_boundary"', '{"type":"api-request-shape"'];
-const SKIP_HEADS = ['{"type":"api-request-blob"', '{"type":"api-request",', '"attachment":{"type":"prompt_snapshot"', '"attachment":{"type":"deferred_tools_record"'];
+const NEEDLES = [
+  '"type":"user"',
+  '"type":"assistant"',
+  '"type":"attachment"',
+  '"compact_boundary"',
+  '{"type":"api-request-shape"',
+];
+const SKIP_HEADS = [
+  '{"type":"api-request-blob"',
+  '{"type":"api-request",',
+  '"attachment":{"type":"prompt_snapshot"',
+  '"attachment":{"type":"deferred_tools_record"',
+];
 
 /**
  * Streams the transcript for the context, then has core read what the session did (its pre-filter reads a

@@ -60,7 +60,13 @@ export class ContextCollector {
         return;
       case "attachment":
         if (line.attachment && typeof line.attachment === "object") {
-          this.add(line.uuid, attachmentContributions({ attachment: line.attachment as Record<string, unknown>, rendered: line.rendered }));
+          this.add(
+            line.uuid,
+            attachmentContributions({
+              attachment: line.attachment as Record<string, unknown>,
+              rendered: line.rendered,
+            }),
+          );
         }
         return;
       case "system":
@@ -87,7 +93,8 @@ export class ContextCollector {
 
   private add(uuid: unknown, contributions: Contribution[]): void {
     this.segment.add(uuid, contributions);
-    if (!this.firstResponse) for (const contribution of contributions) this.charsBeforeFirstResponse += contribution.chars;
+    if (!this.firstResponse)
+      for (const contribution of contributions) this.charsBeforeFirstResponse += contribution.chars;
   }
 
   private assistant(line: TranscriptLine, atMs: number | undefined): void {
@@ -98,7 +105,10 @@ export class ContextCollector {
       if (typeof message.model === "string") this.model = message.model;
       this.series.response(typeof message.id === "string" ? message.id : undefined, usage, atMs);
       if (!this.firstResponse) {
-        this.firstResponse = { contextTokens: this.series.points[0]!.contextTokens, messageChars: this.charsBeforeFirstResponse };
+        this.firstResponse = {
+          contextTokens: this.series.points[0]!.contextTokens,
+          messageChars: this.charsBeforeFirstResponse,
+        };
       }
     }
     this.add(line.uuid, assistantContributions(message.content, this.calls));
@@ -107,7 +117,12 @@ export class ContextCollector {
   private user(line: TranscriptLine, atMs: number | undefined): void {
     if (line.isCompactSummary === true) this.summary(atMs);
     const content = line.message?.content;
-    const userLine: UserLine = { content, isMeta: line.isMeta, isCompactSummary: line.isCompactSummary, sourceToolUseID: line.sourceToolUseID };
+    const userLine: UserLine = {
+      content,
+      isMeta: line.isMeta,
+      isCompactSummary: line.isCompactSummary,
+      sourceToolUseID: line.sourceToolUseID,
+    };
     this.add(line.uuid, userContributions(userLine, this.calls));
     const prompt = promptText(line);
     if (prompt !== null) this.series.prompt(prompt, atMs);
@@ -118,7 +133,12 @@ export class ContextCollector {
     const preserved = meta.preservedMessages?.allUuids ?? meta.preservedMessages?.uuids;
     this.segment.compact(Array.isArray(preserved) ? preserved : []);
     const tokens = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
-    this.series.compaction(typeof meta.trigger === "string" ? meta.trigger : "unknown", tokens(meta.preTokens), tokens(meta.postTokens), atMs);
+    this.series.compaction(
+      typeof meta.trigger === "string" ? meta.trigger : "unknown",
+      tokens(meta.preTokens),
+      tokens(meta.postTokens),
+      atMs,
+    );
     this.awaitingSummary = true;
   }
 
@@ -142,8 +162,11 @@ function promptText(line: TranscriptLine): string | null {
   else if (Array.isArray(content)) {
     const blocks = content as Array<{ type?: unknown; text?: unknown }>;
     if (blocks.some((block) => block?.type === "tool_result")) return null;
-    text = blocks.map((block) => (block?.type === "text" && typeof block.text === "string" ? block.text : "")).join("\n");
+    text = blocks
+      .map((block) => (block?.type === "text" && typeof block.text === "string" ? block.text : ""))
+      .join("\n");
   } else return null;
-  if (!text.trim() || /^\s*<(local-command-|command-)/.test(text) || text.startsWith("[Request interrupted")) return null;
+  if (!text.trim() || /^\s*<(local-command-|command-)/.test(text) || text.startsWith("[Request interrupted"))
+    return null;
   return text;
 }

@@ -26,17 +26,25 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(options: ContextOptions, { env = {}, cwd = root, isTTY = false }: { env?: Record<string, string>; cwd?: string; isTTY?: boolean } = {}) {
+async function run(
+  options: ContextOptions,
+  { env = {}, cwd = root, isTTY = false }: { env?: Record<string, string>; cwd?: string; isTTY?: boolean } = {},
+) {
   const output = { stdout: "", stderr: "" };
   const io: CommandIO = {
     env: { HOME: home, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000", ...env },
     cwd,
     nowMs: Date.UTC(2026, 10, 29, 12),
-    stdout: { isTTY, columns: 100, write: (text) => {
+    stdout: {
+      isTTY,
+      columns: 100,
+      write: (text) => {
         output.stdout += text;
       },
     },
-    stderr: { isTTY: false, write: (text) => {
+    stderr: {
+      isTTY: false,
+      write: (text) => {
         output.stderr += text;
       },
     },
@@ -55,11 +63,22 @@ describe("runContextReport", () => {
     expect(report.transcriptPath).toBe(transcript);
     expect(report.sessionId).toBe(SESSION);
     expect(report.series.map((point) => point.contextTokens)).toEqual([100, 100, 70_000, 100]);
-    expect(report.compactions).toEqual([{ trigger: "auto", afterRequest: 3, atMs: Date.parse("2026-11-29T17:14:24.845Z"), preTokens: 70_005, postTokens: 2_616, boundary: true }]);
+    expect(report.compactions).toEqual([
+      {
+        trigger: "auto",
+        afterRequest: 3,
+        atMs: Date.parse("2026-11-29T17:14:24.845Z"),
+        preTokens: 70_005,
+        postTokens: 2_616,
+        boundary: true,
+      },
+    ]);
     expect(report.measuredTokens).toBe(100);
     expect(report.autoCompactTokens).toBe(67_000);
     expect(report.turns).toHaveLength(1);
-    expect(report.categories.find((category) => category.id === "toolResults")!.parts.map((part) => part.label)).toEqual(["Bash"]);
+    expect(
+      report.categories.find((category) => category.id === "toolResults")!.parts.map((part) => part.label),
+    ).toEqual(["Bash"]);
   });
 
   it("takes a transcript path, and without an argument the session it runs in or the newest of the current directory", async () => {
@@ -78,12 +97,16 @@ describe("runContextReport", () => {
     expect(plain.stdout).toContain("Over time: 4 requests, 1 turns, 1 compaction (auto-compact at 67,000)");
     expect(plain.stdout).not.toContain("\u001b[");
     expect((await run({ target: SESSION, json: false }, { isTTY: true })).stdout).toContain("\u001b[");
-    expect((await run({ target: SESSION, json: false }, { isTTY: true, env: { NO_COLOR: "1" } })).stdout).not.toContain("\u001b[");
+    expect((await run({ target: SESSION, json: false }, { isTTY: true, env: { NO_COLOR: "1" } })).stdout).not.toContain(
+      "\u001b[",
+    );
   });
 
   it("--html writes the page, replaces its own earlier page, refuses to overwrite anything else", async () => {
     const page = join(root, "report.html");
-    expect((await run({ target: SESSION, htmlPath: "report.html", json: false })).stdout).toMatch(/^wrote report\.html \(\d+ KiB\)\n$/);
+    expect((await run({ target: SESSION, htmlPath: "report.html", json: false })).stdout).toMatch(
+      /^wrote report\.html \(\d+ KiB\)\n$/,
+    );
     expect(readFileSync(page, "utf8")).toContain('<svg id="usage-chart"');
     await run({ target: SESSION, htmlPath: page, json: false });
     const notes = join(root, "notes.html");
@@ -95,7 +118,9 @@ describe("runContextReport", () => {
   });
 
   it("says what it could not find, in one line", async () => {
-    await expect(run(json("0000-missing"))).rejects.toThrow(`no transcript for session 0000-missing under ${join(home, ".claude", "projects")}`);
+    await expect(run(json("0000-missing"))).rejects.toThrow(
+      `no transcript for session 0000-missing under ${join(home, ".claude", "projects")}`,
+    );
     await expect(run(json("../nope.jsonl"))).rejects.toThrow(`no transcript file at ${resolve(root, "../nope.jsonl")}`);
     await expect(run(json("a b"))).rejects.toThrow('"a b" is neither a transcript path nor a session id');
     await expect(run(json(), { cwd: home })).rejects.toThrow(`no transcript for ${home} in`);

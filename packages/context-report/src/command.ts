@@ -49,7 +49,9 @@ export async function runContextReport(options: ContextOptions, io: CommandIO): 
     }
     if (options.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else if (options.htmlPath === undefined) {
-      io.stdout.write(renderTerminal(report, { color: wantsColor(io.stdout.isTTY, io.env), columns: io.stdout.columns }));
+      io.stdout.write(
+        renderTerminal(report, { color: wantsColor(io.stdout.isTTY, io.env), columns: io.stdout.columns }),
+      );
     }
   } finally {
     progress.done();
@@ -59,8 +61,15 @@ export async function runContextReport(options: ContextOptions, io: CommandIO): 
 /** Replaces an earlier report, never a file of anything else. */
 function writeReportFile(path: string, html: string): void {
   const existing = readFileHead(path, 4096);
-  if (existing && existing.totalBytes > 0 && !existing.bytes.toString("utf8").includes(`<meta name="generator" content="${HTML_GENERATOR}">`)) {
-    throw new CarryoverError("EXISTS", `${path} exists and is not a carryover context report; choose another file or remove it`);
+  if (
+    existing &&
+    existing.totalBytes > 0 &&
+    !existing.bytes.toString("utf8").includes(`<meta name="generator" content="${HTML_GENERATOR}">`)
+  ) {
+    throw new CarryoverError(
+      "EXISTS",
+      `${path} exists and is not a carryover context report; choose another file or remove it`,
+    );
   }
   writeFileAtomic(path, html, 0o644);
 }

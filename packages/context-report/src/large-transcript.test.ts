@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { generateTranscript, type GeneratedTruth } from "../../../test-fixtures/transcripts/generate.ts";
+import { type GeneratedTruth, generateTranscript } from "../../../test-fixtures/transcripts/generate.ts";
 import { runContextReport } from "./command.ts";
 import type { ContextReport } from "./model.ts";
 
@@ -20,19 +20,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it("streams a 36 MB transcript: every compaction found, progress on a terminal's stderr, cleared before the report", async () => {
   let stdout = "";
   let stderr = "";
-  await runContextReport({ target: path, json: true }, {
-    env: { HOME: dir },
-    cwd: dir,
-    nowMs: 0,
-    stdout: { isTTY: false, write: (text) => {
-        stdout += text;
+  await runContextReport(
+    { target: path, json: true },
+    {
+      env: { HOME: dir },
+      cwd: dir,
+      nowMs: 0,
+      stdout: {
+        isTTY: false,
+        write: (text) => {
+          stdout += text;
+        },
+      },
+      stderr: {
+        isTTY: true,
+        write: (text) => {
+          stderr += text;
+        },
       },
     },
-    stderr: { isTTY: true, write: (text) => {
-        stderr += text;
-      },
-    },
-  });
+  );
   const report = JSON.parse(stdout) as ContextReport;
   expect(report.transcriptBytes).toBe(truth.bytes);
   expect(report.compactions).toHaveLength(truth.compactions);

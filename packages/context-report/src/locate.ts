@@ -43,7 +43,11 @@ function newestFor(env: Env, cwd: string): string {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (stat?.isFile() && (!newest || stat.mtimeMs > newest.mtimeMs)) newest = { path, mtimeMs: stat.mtimeMs };
   }
-  if (!newest) throw new CarryoverError("NOT_FOUND", `no transcript for ${resolve(cwd)} in ${dir}; pass a session id or a transcript path`);
+  if (!newest)
+    throw new CarryoverError(
+      "NOT_FOUND",
+      `no transcript for ${resolve(cwd)} in ${dir}; pass a session id or a transcript path`,
+    );
   return newest.path;
 }
 

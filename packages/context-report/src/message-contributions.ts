@@ -14,9 +14,14 @@ export function assistantContributions(content: unknown, calls: ToolCalls): Cont
     } else if (block.type === "thinking" && typeof block.thinking === "string") {
       contributions.push({ category: "messages", label: "assistant thinking", chars: block.thinking.length });
     } else if (block.type === "tool_use" && typeof block.name === "string") {
-      const call = typeof block.id === "string" ? calls.add(block.id, block.name, block.input) : { name: block.name, target: "" };
+      const call =
+        typeof block.id === "string" ? calls.add(block.id, block.name, block.input) : { name: block.name, target: "" };
       const chars = JSON.stringify(block.input ?? {}).length;
-      contributions.push({ category: "messages", label: `${call.name} call${call.target ? `: ${call.target}` : ""}`, chars });
+      contributions.push({
+        category: "messages",
+        label: `${call.name} call${call.target ? `: ${call.target}` : ""}`,
+        chars,
+      });
     }
   }
   return contributions;
@@ -32,12 +37,21 @@ export interface UserLine {
 /** A user line: a prompt, tool results, a skill body, the compaction summary, or a command echo. */
 export function userContributions(line: UserLine, calls: ToolCalls): Contribution[] {
   const { content } = line;
-  if (line.isCompactSummary === true) return [{ category: "messages", label: "compaction summary", chars: textChars(content) }];
+  if (line.isCompactSummary === true)
+    return [{ category: "messages", label: "compaction summary", chars: textChars(content) }];
   const source = line.isMeta === true ? calls.get(line.sourceToolUseID) : undefined;
   if (source?.name === "Skill") {
-    return [{ category: "skills", part: source.target || undefined, label: `skill body: ${source.target || "?"}`, chars: textChars(content) }];
+    return [
+      {
+        category: "skills",
+        part: source.target || undefined,
+        label: `skill body: ${source.target || "?"}`,
+        chars: textChars(content),
+      },
+    ];
   }
-  if (typeof content === "string") return [{ category: "messages", label: promptLabel(content), chars: content.length }];
+  if (typeof content === "string")
+    return [{ category: "messages", label: promptLabel(content), chars: content.length }];
   const contributions: Contribution[] = [];
   for (const block of blocksOf(content)) {
     if (block.type === "tool_result") {
@@ -57,4 +71,3 @@ export function userContributions(line: UserLine, calls: ToolCalls): Contributio
 function promptLabel(text: string): string {
   return `prompt: ${oneLine(text, PROMPT_LABEL_CHARS)}`;
 }
-

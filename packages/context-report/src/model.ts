@@ -11,7 +11,15 @@ export const CATEGORY_LABELS: Readonly<Record<CategoryId, string>> = {
   toolResults: "Tool results",
 };
 
-export const CATEGORY_ORDER: readonly CategoryId[] = ["systemPrompt", "tools", "mcpTools", "memoryFiles", "skills", "messages", "toolResults"];
+export const CATEGORY_ORDER: readonly CategoryId[] = [
+  "systemPrompt",
+  "tools",
+  "mcpTools",
+  "memoryFiles",
+  "skills",
+  "messages",
+  "toolResults",
+];
 
 /** One piece of the context as read from one transcript line. */
 export interface Contribution {

@@ -26,7 +26,10 @@ it("shows percent and size on a terminal for a large transcript, at most every 1
 });
 
 it("stays silent when stderr is not a terminal or the transcript is small", () => {
-  for (const [isTTY, total] of [[false, 64 * MiB], [true, 8 * MiB]] as const) {
+  for (const [isTTY, total] of [
+    [false, 64 * MiB],
+    [true, 8 * MiB],
+  ] as const) {
     const out = sink(isTTY);
     const progress = progressIndicator(out, () => 1_000);
     progress.update(total / 2, total);

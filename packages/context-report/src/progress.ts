@@ -11,7 +11,10 @@ const INTERVAL_MS = 100;
 const CLEAR_LINE = "\r\u001b[K";
 
 /** A one-line progress display on a terminal's stderr, for large transcripts only; silent otherwise. */
-export function progressIndicator(sink: ProgressSink, nowMs: () => number = Date.now): { update(bytesRead: number, totalBytes: number): void; done(): void } {
+export function progressIndicator(
+  sink: ProgressSink,
+  nowMs: () => number = Date.now,
+): { update(bytesRead: number, totalBytes: number): void; done(): void } {
   let shown = false;
   let lastMs = -Infinity;
   return {
@@ -22,7 +25,9 @@ export function progressIndicator(sink: ProgressSink, nowMs: () => number = Date
       lastMs = now;
       shown = true;
       const done = Math.min(100, Math.floor((bytesRead / totalBytes) * 100));
-      sink.write(`${CLEAR_LINE}reading transcript ${String(done).padStart(3)}% (${bytes(bytesRead)} of ${bytes(totalBytes)})`);
+      sink.write(
+        `${CLEAR_LINE}reading transcript ${String(done).padStart(3)}% (${bytes(bytesRead)} of ${bytes(totalBytes)})`,
+      );
     },
     done() {
       if (shown) sink.write(CLEAR_LINE);

@@ -17,7 +17,16 @@ const report = reportWith(
     series,
     autoCompactTokens: 67_000,
     compactions: [{ trigger: "auto", afterRequest: 3, preTokens: 70_005, postTokens: 2_686, boundary: true }],
-    turns: [{ turn: 1, prompt: 'fix <script>alert("x")</script>', requests: 5, endContextTokens: 9_000, peakContextTokens: 70_000, outputTokens: 25 }],
+    turns: [
+      {
+        turn: 1,
+        prompt: 'fix <script>alert("x")</script>',
+        requests: 5,
+        endContextTokens: 9_000,
+        peakContextTokens: 70_000,
+        outputTokens: 25,
+      },
+    ],
   },
 );
 
@@ -35,13 +44,27 @@ describe("HTML report", () => {
     expect(html.match(/<circle class="usage-point"/g)).toHaveLength(5);
     expect(html).toContain('data-request="3" data-tokens="70000"');
     expect(html).toMatch(/<line class="auto-compact" data-tokens="67000"/);
-    expect(html).toMatch(/<g class="compaction" data-index="1" data-trigger="auto" data-pre-tokens="70005" data-post-tokens="2686">/);
+    expect(html).toMatch(
+      /<g class="compaction" data-index="1" data-trigger="auto" data-pre-tokens="70005" data-post-tokens="2686">/,
+    );
     expect(html).toContain("auto: 70k → 2.7k");
   });
 
   it("draws one breakdown bar per category, sized by its tokens", () => {
-    const bars = [...html.matchAll(/<rect class="category-bar[^"]*" data-category="(\w+)" data-tokens="(\d+)" x="\d+" y="[\d.]+" width="([\d.]+)"/g)];
-    expect(bars.map((bar) => bar[1])).toEqual(["systemPrompt", "tools", "mcpTools", "memoryFiles", "skills", "messages", "toolResults"]);
+    const bars = [
+      ...html.matchAll(
+        /<rect class="category-bar[^"]*" data-category="(\w+)" data-tokens="(\d+)" x="\d+" y="[\d.]+" width="([\d.]+)"/g,
+      ),
+    ];
+    expect(bars.map((bar) => bar[1])).toEqual([
+      "systemPrompt",
+      "tools",
+      "mcpTools",
+      "memoryFiles",
+      "skills",
+      "messages",
+      "toolResults",
+    ]);
     const widthOf = (id: string) => Number(bars.find((bar) => bar[1] === id)![3]);
     expect(widthOf("toolResults")).toBeCloseTo(widthOf("messages") * 2, 0);
     expect(widthOf("skills")).toBe(0);
@@ -53,6 +76,8 @@ describe("HTML report", () => {
   });
 
   it("says so when there is no usage yet", () => {
-    expect(renderHtml(reportWith({ systemPrompt: { tokens: 1 } }), 0)).toContain("No response with usage in this transcript yet");
+    expect(renderHtml(reportWith({ systemPrompt: { tokens: 1 } }), 0)).toContain(
+      "No response with usage in this transcript yet",
+    );
   });
 });

@@ -52,10 +52,23 @@ function headline(report: ContextReport): string {
   const measured = report.measuredTokens === null ? "–" : count(report.measuredTokens);
   const level = report.autoCompactTokens === null ? "off" : percent(report.autoCompactPercent ?? 0);
   const cells = [
-    [measured, report.measuredSource === "compaction" ? "tokens after the last compaction" : "tokens measured on the last response"],
-    [level, report.autoCompactTokens === null ? "auto-compaction" : `of the auto-compact point (${count(report.autoCompactTokens)})`],
+    [
+      measured,
+      report.measuredSource === "compaction"
+        ? "tokens after the last compaction"
+        : "tokens measured on the last response",
+    ],
+    [
+      level,
+      report.autoCompactTokens === null
+        ? "auto-compaction"
+        : `of the auto-compact point (${count(report.autoCompactTokens)})`,
+    ],
     [count(report.estimatedTokens), "tokens estimated from the transcript text (≈4 chars a token)"],
-    [String(report.compactions.length), `compactions in ${report.turns.length} turns, ${report.series.length} requests`],
+    [
+      String(report.compactions.length),
+      `compactions in ${report.turns.length} turns, ${report.series.length} requests`,
+    ],
   ];
   return `<div class="headline">${cells.map(([value, text]) => `<div><b>${value}</b><span>${escapeHtml(text!)}</span></div>`).join("")}</div>`;
 }
@@ -64,7 +77,10 @@ function categoryTable(report: ContextReport): string {
   const rows = report.categories.flatMap((category) => [
     `<tr><td><span class="swatch" style="background:${CATEGORY_COLORS[category.id]}"></span>${escapeHtml(category.label)}${category.id === report.dominant ? " <b>(largest)</b>" : ""}</td>` +
       `<td class="n">${count(category.tokens)}</td><td class="n">${percent(category.percent)}</td><td class="basis">${escapeHtml(category.basis)}</td></tr>`,
-    ...category.parts.map((part) => `<tr class="part"><td>&nbsp;&nbsp;${escapeHtml(part.label)}</td><td class="n">${count(part.tokens)}</td><td></td><td></td></tr>`),
+    ...category.parts.map(
+      (part) =>
+        `<tr class="part"><td>&nbsp;&nbsp;${escapeHtml(part.label)}</td><td class="n">${count(part.tokens)}</td><td></td><td></td></tr>`,
+    ),
   ]);
   return `<table id="categories"><thead><tr><th>Category</th><th class="n">Tokens (est.)</th><th class="n">Share</th><th>Rests on</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
@@ -72,13 +88,17 @@ function categoryTable(report: ContextReport): string {
 function largestTable(report: ContextReport): string {
   if (report.largestItems.length === 0) return "";
   const rows = report.largestItems.map(
-    (item) => `<tr><td class="n">${count(item.tokens)}</td><td>${escapeHtml(CATEGORY_LABELS[item.category])}</td><td>${escapeHtml(item.label)}</td></tr>`,
+    (item) =>
+      `<tr><td class="n">${count(item.tokens)}</td><td>${escapeHtml(CATEGORY_LABELS[item.category])}</td><td>${escapeHtml(item.label)}</td></tr>`,
   );
   return `<h2>Largest items</h2><table id="largest"><thead><tr><th class="n">Tokens</th><th>Category</th><th>Item</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 function adviceList(report: ContextReport): string {
-  const items = report.advice.length === 0 ? ["<li>Nothing stands out.</li>"] : report.advice.map((item) => `<li>${escapeHtml(item.text)}</li>`);
+  const items =
+    report.advice.length === 0
+      ? ["<li>Nothing stands out.</li>"]
+      : report.advice.map((item) => `<li>${escapeHtml(item.text)}</li>`);
   return `<h2>What to do</h2><ul class="advice">${items.join("")}</ul>`;
 }
 

@@ -9,7 +9,13 @@ const report = reportWith(
     systemPrompt: { tokens: 3_000 },
     tools: { tokens: 8_000 },
     messages: { tokens: 12_000 },
-    toolResults: { tokens: 45_000, parts: [{ label: "Read", tokens: 40_000 }, { label: "Bash", tokens: 5_000 }] },
+    toolResults: {
+      tokens: 45_000,
+      parts: [
+        { label: "Read", tokens: 40_000 },
+        { label: "Bash", tokens: 5_000 },
+      ],
+    },
   },
   {
     measuredTokens: 70_000,
@@ -26,8 +32,22 @@ const report = reportWith(
       outputTokens: 10,
     })),
     turns: [
-      { turn: 1, prompt: "read the big file", requests: 2, endContextTokens: 40_000, peakContextTokens: 40_000, outputTokens: 20 },
-      { turn: 2, prompt: "now fix it", requests: 1, endContextTokens: 60_000, peakContextTokens: 60_000, outputTokens: 10 },
+      {
+        turn: 1,
+        prompt: "read the big file",
+        requests: 2,
+        endContextTokens: 40_000,
+        peakContextTokens: 40_000,
+        outputTokens: 20,
+      },
+      {
+        turn: 2,
+        prompt: "now fix it",
+        requests: 1,
+        endContextTokens: 60_000,
+        peakContextTokens: 60_000,
+        outputTokens: 10,
+      },
     ],
     compactions: [{ trigger: "manual", afterRequest: 2, preTokens: 40_000, postTokens: 5_000, boundary: true }],
   },
@@ -70,7 +90,9 @@ describe("terminal report", () => {
     expect(text).toContain("  Errors         2, 1 fixed; unresolved: Bash go test ./...: # pkg\n");
     expect(text).toContain("  Progress       1 of 1 todos done\n");
     expect(text).toContain("  Workers        1 at work: shell b1 “dev server”; 1 ended\n");
-    expect(renderTerminal(reportWith({ messages: { tokens: 1 } }), { color: false })).toContain("Work this session (no compaction)\n");
+    expect(renderTerminal(reportWith({ messages: { tokens: 1 } }), { color: false })).toContain(
+      "Work this session (no compaction)\n",
+    );
   });
 
   it("has no escape codes without colour and some with it", () => {
@@ -80,7 +102,9 @@ describe("terminal report", () => {
 
   it("aligns the category rows: every tokens column ends at the same place, bars scale to the largest", () => {
     const text = renderTerminal(report, { color: false });
-    const rows = text.split("\n").filter((row) => /^(System prompt|Tools|MCP tools|Memory files|Skills|Messages|Tool results)/.test(row));
+    const rows = text
+      .split("\n")
+      .filter((row) => /^(System prompt|Tools|MCP tools|Memory files|Skills|Messages|Tool results)/.test(row));
     expect(rows).toHaveLength(7);
     const ends = rows.map((row) => row.search(/\d\s+\d+\.\d%/) + 1);
     expect(new Set(ends).size).toBe(1);
@@ -90,7 +114,9 @@ describe("terminal report", () => {
 
   it("shows the level, the per-tool rows, the largest item, turns, the compaction and the advice", () => {
     const text = renderTerminal(report, { color: false });
-    expect(text).toMatch(/Context now {2}70,000 tokens measured on the last response · 70\.0% of the auto-compact point \(100,000\) ·\s+window 1,000,000\n/);
+    expect(text).toMatch(
+      /Context now {2}70,000 tokens measured on the last response · 70\.0% of the auto-compact point \(100,000\) ·\s+window 1,000,000\n/,
+    );
     expect(text).toMatch(/\n {2}Read +40,000\n {2}Bash +5,000\n/);
     expect(text).toMatch(/30,000 {2}Tool results {2}Read: \/p\/src\/huge\.ts/);
     expect(text).toContain("Over time: 3 requests, 2 turns, 1 compaction (auto-compact at 100,000)");
@@ -101,7 +127,10 @@ describe("terminal report", () => {
   });
 
   it("keeps to the terminal's width and shows only the newest turns", () => {
-    const many = { ...report, turns: Array.from({ length: 40 }, (_, i) => ({ ...report.turns[0]!, turn: i + 1, prompt: "p".repeat(200) })) };
+    const many = {
+      ...report,
+      turns: Array.from({ length: 40 }, (_, i) => ({ ...report.turns[0]!, turn: i + 1, prompt: "p".repeat(200) })),
+    };
     const text = renderTerminal(many, { color: false, columns: 80, maxTurns: 5 });
     const [, , ...rows] = text.split("\n");
     expect(Math.max(...rows.map((row) => [...row].length))).toBeLessThanOrEqual(80);

@@ -46,23 +46,37 @@ const HEADLINE_INDENT = 13;
 function headline(report: ContextReport, style: Paint, columns: number): string[] {
   const field = (name: string, text: string) => {
     const [first, ...rest] = wrap(text, columns - HEADLINE_INDENT);
-    return [`${style.bold(name.padEnd(HEADLINE_INDENT - 2))}  ${first}`, ...rest.map((line) => " ".repeat(HEADLINE_INDENT) + line)];
+    return [
+      `${style.bold(name.padEnd(HEADLINE_INDENT - 2))}  ${first}`,
+      ...rest.map((line) => " ".repeat(HEADLINE_INDENT) + line),
+    ];
   };
   const lines: string[] = [];
   if (report.measuredTokens === null) {
     lines.push(...field("Context now", "no response with usage in this transcript yet"));
   } else {
-    const source = report.measuredSource === "compaction" ? "after the last compaction" : "measured on the last response";
+    const source =
+      report.measuredSource === "compaction" ? "after the last compaction" : "measured on the last response";
     const level =
       report.autoCompactTokens === null
         ? "auto-compaction off"
         : `${percent(report.autoCompactPercent ?? 0)} of the auto-compact point (${count(report.autoCompactTokens)})`;
     const text = `${count(report.measuredTokens)} tokens ${source} · ${level} · window ${count(report.modelWindowTokens)}`;
     const colored = levelColor(style, report.autoCompactPercent ?? 0);
-    lines.push(...field("Context now", text).map((line) => line.replace(percent(report.autoCompactPercent ?? 0), (match) => colored(match))));
+    lines.push(
+      ...field("Context now", text).map((line) =>
+        line.replace(percent(report.autoCompactPercent ?? 0), (match) => colored(match)),
+      ),
+    );
   }
-  const how = report.systemSource === "first-response" ? "; system prompt and tools from the first response's usage" : "";
-  lines.push(...field("Estimated", `${count(report.estimatedTokens)} tokens from the transcript text since the last compaction (≈4 characters a token${how})`));
+  const how =
+    report.systemSource === "first-response" ? "; system prompt and tools from the first response's usage" : "";
+  lines.push(
+    ...field(
+      "Estimated",
+      `${count(report.estimatedTokens)} tokens from the transcript text since the last compaction (≈4 characters a token${how})`,
+    ),
+  );
   return lines;
 }
 
@@ -82,7 +96,12 @@ function breakdown(report: ContextReport, style: Paint): string[] {
     const cells = style.accent(bar(category.tokens / largestTokens, BAR_CELLS));
     lines.push(isDominant ? style.bold(row) + cells : row + cells);
     const shown = category.parts.slice(0, PARTS_SHOWN);
-    for (const part of shown) lines.push(style.dim(`  ${truncate(part.label, labelWidth - 2).padEnd(labelWidth - 2)}  ${count(part.tokens).padStart(tokensWidth)}`));
+    for (const part of shown)
+      lines.push(
+        style.dim(
+          `  ${truncate(part.label, labelWidth - 2).padEnd(labelWidth - 2)}  ${count(part.tokens).padStart(tokensWidth)}`,
+        ),
+      );
     if (category.parts.length > shown.length) lines.push(style.dim(`  … ${category.parts.length - shown.length} more`));
   }
   return lines;
@@ -112,20 +131,36 @@ function largest(report: ContextReport, style: Paint, columns: number): string[]
 
 function overTime(report: ContextReport, style: Paint, columns: number, maxTurns: number): string[] {
   const { series, turns, compactions } = report;
-  const limit = report.autoCompactTokens === null ? "auto-compaction off" : `auto-compact at ${count(report.autoCompactTokens)}`;
-  const lines = [style.bold(`Over time: ${series.length} requests, ${turns.length} turns, ${compactions.length} compaction${compactions.length === 1 ? "" : "s"} (${limit})`)];
+  const limit =
+    report.autoCompactTokens === null ? "auto-compaction off" : `auto-compact at ${count(report.autoCompactTokens)}`;
+  const lines = [
+    style.bold(
+      `Over time: ${series.length} requests, ${turns.length} turns, ${compactions.length} compaction${compactions.length === 1 ? "" : "s"} (${limit})`,
+    ),
+  ];
   if (series.length > 0) {
     const values = series.map((point) => point.contextTokens);
     const peak = Math.max(...values);
     const top = Math.max(peak, report.autoCompactTokens ?? 0);
-    const line = sparkline(values, columns - 24, top, compactions.map((compaction) => compaction.afterRequest));
+    const line = sparkline(
+      values,
+      columns - 24,
+      top,
+      compactions.map((compaction) => compaction.afterRequest),
+    );
     lines.push(`  ${style.accent(line)}  ${style.dim(`peak ${count(peak)}`)}`);
-    if (compactions.length > 0) lines.push(style.dim("  ┃ = compaction; height against the auto-compact point or the peak"));
+    if (compactions.length > 0)
+      lines.push(style.dim("  ┃ = compaction; height against the auto-compact point or the peak"));
   }
   if (turns.length > 0) {
     const shown = turns.slice(-maxTurns);
-    lines.push(style.bold(`  ${"Turn".padStart(5)}  ${"Requests".padStart(8)}  ${"Context at end".padStart(14)}  ${"Peak".padStart(9)}  ${"Output".padStart(7)}  Prompt`));
-    if (shown.length < turns.length) lines.push(style.dim(`  … ${turns.length - shown.length} earlier turns (--json or --html show all)`));
+    lines.push(
+      style.bold(
+        `  ${"Turn".padStart(5)}  ${"Requests".padStart(8)}  ${"Context at end".padStart(14)}  ${"Peak".padStart(9)}  ${"Output".padStart(7)}  Prompt`,
+      ),
+    );
+    if (shown.length < turns.length)
+      lines.push(style.dim(`  … ${turns.length - shown.length} earlier turns (--json or --html show all)`));
     for (const turn of shown) {
       const row =
         `  ${String(turn.turn).padStart(5)}  ${String(turn.requests).padStart(8)}  ${(turn.endContextTokens === null ? "-" : count(turn.endContextTokens)).padStart(14)}` +

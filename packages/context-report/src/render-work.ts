@@ -15,22 +15,54 @@ export function workLines(work: WorkRecord, cwd: string | null, style: Paint, co
         `${tokensOrUnknown(work.since.preTokens)} → ${tokensOrUnknown(work.since.postTokens)} tokens)`;
   const field = (name: string, text: string) => `  ${name.padEnd(FIELD_WIDTH - 2)}${fit(text, columns - FIELD_WIDTH)}`;
   const lines = [style.bold(since)];
-  lines.push(field("Last request", work.lastRequest === null ? "none found" : `“${work.lastRequest.replace(/\s+/g, " ")}”`));
+  lines.push(
+    field("Last request", work.lastRequest === null ? "none found" : `“${work.lastRequest.replace(/\s+/g, " ")}”`),
+  );
   const files = [...work.filesChanged].sort((a, b) => b.count - a.count);
-  const shown = files.slice(0, NAMED).map((file) => `${shownPath(file.path, cwd)}${file.count > 1 ? ` ×${file.count}` : ""}`);
-  lines.push(field("Files changed", files.length === 0 ? "none" : `${files.length}: ${shown.join(", ")}${files.length > NAMED ? ", …" : ""}`));
+  const shown = files
+    .slice(0, NAMED)
+    .map((file) => `${shownPath(file.path, cwd)}${file.count > 1 ? ` ×${file.count}` : ""}`);
+  lines.push(
+    field(
+      "Files changed",
+      files.length === 0 ? "none" : `${files.length}: ${shown.join(", ")}${files.length > NAMED ? ", …" : ""}`,
+    ),
+  );
   const runs = work.commands.reduce((sum, command) => sum + command.runs, 0);
   const failures = work.commands.reduce((sum, command) => sum + command.failures, 0);
-  lines.push(field("Commands", work.commands.length === 0 ? "none" : `${count(work.commands.length)} distinct, ${count(runs)} runs, ${count(failures)} failed`));
+  lines.push(
+    field(
+      "Commands",
+      work.commands.length === 0
+        ? "none"
+        : `${count(work.commands.length)} distinct, ${count(runs)} runs, ${count(failures)} failed`,
+    ),
+  );
   const open = work.errors.filter((error) => !error.resolved);
-  const named = open.slice(0, 2).map((error) => `${error.tool} ${error.target.split("\n")[0]}: ${error.message.split("\n").find((line) => line.trim()) ?? ""}`);
+  const named = open
+    .slice(0, 2)
+    .map(
+      (error) =>
+        `${error.tool} ${error.target.split("\n")[0]}: ${error.message.split("\n").find((line) => line.trim()) ?? ""}`,
+    );
   lines.push(
     field(
       "Errors",
-      work.errors.length === 0 ? "none" : `${work.errors.length}, ${work.errors.length - open.length} fixed${open.length > 0 ? `; unresolved: ${named.join("; ")}` : ""}`,
+      work.errors.length === 0
+        ? "none"
+        : `${work.errors.length}, ${work.errors.length - open.length} fixed${open.length > 0 ? `; unresolved: ${named.join("; ")}` : ""}`,
     ),
   );
-  const progress = [list("todos", work.todos.map((todo) => todo.status)), list("tasks", work.tasks.map((task) => task.status))].filter(Boolean);
+  const progress = [
+    list(
+      "todos",
+      work.todos.map((todo) => todo.status),
+    ),
+    list(
+      "tasks",
+      work.tasks.map((task) => task.status),
+    ),
+  ].filter(Boolean);
   if (progress.length > 0) lines.push(field("Progress", progress.join("; ")));
   if (work.workers.length > 0) lines.push(field("Workers", workersText(work.workers)));
   return lines;

@@ -9,6 +9,7 @@ import {
 } from "@carryover/core";
 import { adviseOn } from "./advice.ts";
 import type { CollectedContext } from "./collector.ts";
+import { count } from "./format.ts";
 import {
   CATEGORY_LABELS,
   CATEGORY_ORDER,
@@ -19,7 +20,6 @@ import {
   type Contribution,
   type WorkRecord,
 } from "./model.ts";
-import { count } from "./format.ts";
 import { CHARS_PER_TOKEN, estimateTokens } from "./tokens.ts";
 
 export interface ReportSettings {
@@ -40,7 +40,11 @@ export interface TranscriptSource {
 const DEFAULT_LARGEST_ITEMS = 10;
 
 /** Sizes what was collected, finds the dominant category and the largest items, places it against the auto-compact point. */
-export function summarize(collected: CollectedContext, source: TranscriptSource, settings: ReportSettings): ContextReport {
+export function summarize(
+  collected: CollectedContext,
+  source: TranscriptSource,
+  settings: ReportSettings,
+): ContextReport {
   const { contributions: system, systemSource, systemBasis } = systemContributions(collected);
   const totals = new Map<CategoryId, { tokens: number; parts: Map<string, number> }>();
   const items: ContextItem[] = [];
@@ -49,7 +53,8 @@ export function summarize(collected: CollectedContext, source: TranscriptSource,
     if (tokens === 0) continue;
     const total = totals.get(contribution.category) ?? { tokens: 0, parts: new Map() };
     total.tokens += tokens;
-    if (contribution.part !== undefined) total.parts.set(contribution.part, (total.parts.get(contribution.part) ?? 0) + tokens);
+    if (contribution.part !== undefined)
+      total.parts.set(contribution.part, (total.parts.get(contribution.part) ?? 0) + tokens);
     totals.set(contribution.category, total);
     items.push({ category: contribution.category, label: contribution.label, tokens });
   }
@@ -57,16 +62,27 @@ export function summarize(collected: CollectedContext, source: TranscriptSource,
   const categories: CategoryEstimate[] = CATEGORY_ORDER.map((id) => {
     const total = totals.get(id);
     const tokens = total?.tokens ?? 0;
-    const parts = [...(total?.parts ?? [])].map(([label, partTokens]) => ({ label, tokens: partTokens })).sort((a, b) => b.tokens - a.tokens);
+    const parts = [...(total?.parts ?? [])]
+      .map(([label, partTokens]) => ({ label, tokens: partTokens }))
+      .sort((a, b) => b.tokens - a.tokens);
     const basis = id === "systemPrompt" ? systemBasis : BASES[id];
     return { id, label: CATEGORY_LABELS[id], tokens, basis, percent: percentOf(tokens, estimatedTokens), parts };
   });
-  const dominant = estimatedTokens > 0 ? categories.reduce((best, category) => (category.tokens > best.tokens ? category : best)).id : null;
-  const largestItems = items.sort((a, b) => b.tokens - a.tokens).slice(0, settings.largestItems ?? DEFAULT_LARGEST_ITEMS);
+  const dominant =
+    estimatedTokens > 0
+      ? categories.reduce((best, category) => (category.tokens > best.tokens ? category : best)).id
+      : null;
+  const largestItems = items
+    .sort((a, b) => b.tokens - a.tokens)
+    .slice(0, settings.largestItems ?? DEFAULT_LARGEST_ITEMS);
 
   const measured = collected.series.measured();
   const windowTokens = modelWindow(collected, settings);
-  const autoCompact = autoCompactTokens(windowTokens, settings.env, readAutoCompactSettings(settings.env, collected.cwd ?? undefined));
+  const autoCompact = autoCompactTokens(
+    windowTokens,
+    settings.env,
+    readAutoCompactSettings(settings.env, collected.cwd ?? undefined),
+  );
   const report: ContextReport = {
     transcriptPath: source.path,
     transcriptBytes: source.bytes,
@@ -116,15 +132,31 @@ function systemContributions(collected: CollectedContext): {
   systemBasis: string;
 } {
   if (collected.shape) {
-    return { contributions: collected.shape, systemSource: "request-shape", systemBasis: `the newest request shape Claude Code recorded, and environment reminders ${SINCE}; ${TEXT_RATE}` };
+    return {
+      contributions: collected.shape,
+      systemSource: "request-shape",
+      systemBasis: `the newest request shape Claude Code recorded, and environment reminders ${SINCE}; ${TEXT_RATE}`,
+    };
   }
   const first = collected.firstResponse;
-  if (!first) return { contributions: [], systemSource: "none", systemBasis: `environment reminders ${SINCE} only: no response with usage yet; ${TEXT_RATE}` };
+  if (!first)
+    return {
+      contributions: [],
+      systemSource: "none",
+      systemBasis: `environment reminders ${SINCE} only: no response with usage yet; ${TEXT_RATE}`,
+    };
   const fromFirst = Math.max(0, first.contextTokens - Math.ceil(first.messageChars / CHARS_PER_TOKEN));
   const smallest = Math.min(...collected.series.points.map((point) => point.contextTokens));
   const tokens = Math.min(fromFirst, smallest);
-  const bound = tokens < fromFirst ? `, cut to the smallest request's ${count(smallest)} (every request carries them)` : `, at most the smallest request's ${count(smallest)}`;
-  const contribution: Contribution = { category: "systemPrompt", label: "system prompt and tools (first response's usage minus its messages)", chars: tokens * CHARS_PER_TOKEN };
+  const bound =
+    tokens < fromFirst
+      ? `, cut to the smallest request's ${count(smallest)} (every request carries them)`
+      : `, at most the smallest request's ${count(smallest)}`;
+  const contribution: Contribution = {
+    category: "systemPrompt",
+    label: "system prompt and tools (first response's usage minus its messages)",
+    chars: tokens * CHARS_PER_TOKEN,
+  };
   return {
     contributions: [contribution],
     systemSource: "first-response",
@@ -134,7 +166,10 @@ function systemContributions(collected: CollectedContext): {
 
 function modelWindow(collected: CollectedContext, settings: ReportSettings): number {
   if (settings.contextWindowTokens) return settings.contextWindowTokens;
-  const reading = collected.sessionId && isSafeSessionId(collected.sessionId) ? loadReading(openSession(settings.env, collected.sessionId)) : null;
+  const reading =
+    collected.sessionId && isSafeSessionId(collected.sessionId)
+      ? loadReading(openSession(settings.env, collected.sessionId))
+      : null;
   return reading?.modelWindowTokens || modelWindowTokens(collected.model ?? undefined);
 }
 

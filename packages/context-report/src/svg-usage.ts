@@ -27,9 +27,13 @@ interface PlacedLabel {
 }
 
 /** Rows for labels anchored at `xs`: each goes right of its line, else left, in the first row where it fits. */
-export function placeLabels(items: ReadonlyArray<{ x: number; texts: readonly string[] }>, width: number): Array<PlacedLabel | null> {
+export function placeLabels(
+  items: ReadonlyArray<{ x: number; texts: readonly string[] }>,
+  width: number,
+): Array<PlacedLabel | null> {
   const rows: Array<Array<[number, number]>> = [];
-  const fits = (row: number, from: number, to: number) => (rows[row] ?? []).every(([a, b]) => to + LABEL_GAP_PX <= a || from >= b + LABEL_GAP_PX);
+  const fits = (row: number, from: number, to: number) =>
+    (rows[row] ?? []).every(([a, b]) => to + LABEL_GAP_PX <= a || from >= b + LABEL_GAP_PX);
   return items.map(({ x, texts }) => {
     for (const text of texts) {
       const size = text.length * CHAR_PX;
@@ -66,13 +70,18 @@ export function usageChart(report: ContextReport): string {
   const top = Math.ceil((Math.max(peak, report.autoCompactTokens ?? 0) * 1.05) / step) * step || step;
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   // Requests are spread evenly; a single request sits in the middle.
-  const x = (index: number) => MARGIN.left + (values.length === 1 ? plotWidth / 2 : (index / (values.length - 1)) * plotWidth);
+  const x = (index: number) =>
+    MARGIN.left + (values.length === 1 ? plotWidth / 2 : (index / (values.length - 1)) * plotWidth);
   // Between the last request before a compaction and the first after it.
-  const compactionX = (afterRequest: number) => (values.length === 1 ? x(0) : x(Math.min(values.length - 1, Math.max(0, afterRequest - 0.5))));
+  const compactionX = (afterRequest: number) =>
+    values.length === 1 ? x(0) : x(Math.min(values.length - 1, Math.max(0, afterRequest - 0.5)));
   const labels = placeLabels(
     report.compactions.map((compaction, index) => ({
       x: compactionX(compaction.afterRequest),
-      texts: [`${compaction.trigger}: ${shortTokensOrUnknown(compaction.preTokens)} → ${shortTokensOrUnknown(compaction.postTokens)}`, `#${index + 1}`],
+      texts: [
+        `${compaction.trigger}: ${shortTokensOrUnknown(compaction.preTokens)} → ${shortTokensOrUnknown(compaction.postTokens)}`,
+        `#${index + 1}`,
+      ],
     })),
     WIDTH,
   );
@@ -88,13 +97,20 @@ export function usageChart(report: ContextReport): string {
       `<text class="tick" x="${MARGIN.left - 8}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end">${shortTokens(tick)}</text>`,
     );
   }
-  parts.push(`<text class="axis-label" x="${MARGIN.left + plotWidth / 2}" y="${height - 8}" text-anchor="middle">request (1 – ${values.length})</text>`);
+  parts.push(
+    `<text class="axis-label" x="${MARGIN.left + plotWidth / 2}" y="${height - 8}" text-anchor="middle">request (1 – ${values.length})</text>`,
+  );
 
   const points = downsample(values, MAX_PATH_POINTS);
-  const line = points.map((point, i) => `${i === 0 ? "M" : "L"}${x(point.index).toFixed(1)},${y(point.value).toFixed(1)}`).join(" ");
+  const line = points
+    .map((point, i) => `${i === 0 ? "M" : "L"}${x(point.index).toFixed(1)},${y(point.value).toFixed(1)}`)
+    .join(" ");
   const base = y(0).toFixed(1);
   const area = `${line} L${x(points.at(-1)!.index).toFixed(1)},${base} L${x(points[0]!.index).toFixed(1)},${base} Z`;
-  parts.push(`<path class="usage-area" d="${area}"/>`, `<path class="usage-line" d="${line}" fill="none" stroke="${USAGE_LINE_COLOR}" stroke-width="2.5"/>`);
+  parts.push(
+    `<path class="usage-area" d="${area}"/>`,
+    `<path class="usage-line" d="${line}" fill="none" stroke="${USAGE_LINE_COLOR}" stroke-width="2.5"/>`,
+  );
   if (values.length <= MAX_DOTS) {
     for (const point of report.series) {
       const title = `request ${point.request}, turn ${point.turn}: ${count(point.contextTokens)} tokens`;
@@ -119,12 +135,18 @@ export function usageChart(report: ContextReport): string {
     parts.push(
       `<g class="compaction" data-index="${index + 1}" data-trigger="${escapeHtml(compaction.trigger)}" data-pre-tokens="${compaction.preTokens ?? ""}" data-post-tokens="${compaction.postTokens ?? ""}">`,
       `<line x1="${at}" x2="${at}" y1="${plotTop - 4}" y2="${base}" stroke="${COMPACTION_COLOR}" stroke-width="3"/>`,
-      ...(compaction.preTokens === null ? [] : [`<circle cx="${at}" cy="${y(compaction.preTokens).toFixed(1)}" r="4.5" fill="${COMPACTION_COLOR}"/>`]),
+      ...(compaction.preTokens === null
+        ? []
+        : [`<circle cx="${at}" cy="${y(compaction.preTokens).toFixed(1)}" r="4.5" fill="${COMPACTION_COLOR}"/>`]),
       ...(compaction.postTokens === null
         ? []
-        : [`<circle cx="${at}" cy="${y(compaction.postTokens).toFixed(1)}" r="4.5" fill="#fff" stroke="${COMPACTION_COLOR}" stroke-width="2"/>`]),
+        : [
+            `<circle cx="${at}" cy="${y(compaction.postTokens).toFixed(1)}" r="4.5" fill="#fff" stroke="${COMPACTION_COLOR}" stroke-width="2"/>`,
+          ]),
       ...(placed
-        ? [`<text class="compaction-label" x="${placed.x.toFixed(1)}" y="${12 + placed.row * LABEL_ROW_PX + 10}" text-anchor="${placed.anchor}" fill="${COMPACTION_COLOR}">${escapeHtml(placed.text)}</text>`]
+        ? [
+            `<text class="compaction-label" x="${placed.x.toFixed(1)}" y="${12 + placed.row * LABEL_ROW_PX + 10}" text-anchor="${placed.anchor}" fill="${COMPACTION_COLOR}">${escapeHtml(placed.text)}</text>`,
+          ]
         : []),
       `<title>compaction ${index + 1} (${escapeHtml(compaction.trigger)}${compaction.boundary ? "" : ", no boundary line"}) after request ${compaction.afterRequest}: ${figures}</title>`,
       "</g>",

@@ -8,7 +8,18 @@ export interface ToolCall {
 // Results follow their calls within a few lines; a cap keeps a session of interrupted calls bounded.
 const MAX_OPEN_CALLS = 4_096;
 const MAX_TARGET_CHARS = 80;
-const TARGET_KEYS = ["file_path", "notebook_path", "path", "command", "pattern", "url", "query", "skill", "description", "prompt"];
+const TARGET_KEYS = [
+  "file_path",
+  "notebook_path",
+  "path",
+  "command",
+  "pattern",
+  "url",
+  "query",
+  "skill",
+  "description",
+  "prompt",
+];
 
 export class ToolCalls {
   private readonly calls = new Map<string, ToolCall>();

@@ -65,7 +65,13 @@ export class UsageSeries {
     turn.outputTokens += output;
   }
 
-  compaction(trigger: string, preTokens: number | null, postTokens: number | null, atMs: number | undefined, boundary = true): void {
+  compaction(
+    trigger: string,
+    preTokens: number | null,
+    postTokens: number | null,
+    atMs: number | undefined,
+    boundary = true,
+  ): void {
     this.compactions.push({ trigger, afterRequest: this.points.length, atMs, preTokens, postTokens, boundary });
     this.lastMessageId = undefined;
     this.last = "compaction";

@@ -35,7 +35,13 @@ function ownPaths({ transcriptPath, env, cwd }: WorkQuery): string[] {
   } catch {
     // A config the hooks would refuse: the defaults are what carryover writes without one.
   }
-  return carryoverOwnPaths(env, { sessionId, stateDir: shared.stateDir, changesFile: shared.changesFile, projectDir: cwd, cwd });
+  return carryoverOwnPaths(env, {
+    sessionId,
+    stateDir: shared.stateDir,
+    changesFile: shared.changesFile,
+    projectDir: cwd,
+    cwd,
+  });
 }
 
 function workersSince(facts: TranscriptFacts): WorkRecord["workers"] {
@@ -48,7 +54,9 @@ function workRecord(facts: TranscriptFacts): WorkRecord {
   const { since } = facts;
   const last = since.compaction;
   return {
-    since: last ? { line: last.line, trigger: last.trigger, preTokens: last.preTokens, postTokens: last.postTokens } : "start",
+    since: last
+      ? { line: last.line, trigger: last.trigger, preTokens: last.preTokens, postTokens: last.postTokens }
+      : "start",
     lastRequest: facts.lastUserRequest,
     filesChanged: since.filesChanged.map(({ path, count }) => ({ path, count })),
     commands: since.commands.map(({ command, runs, failures }) => ({ command, runs, failures })),

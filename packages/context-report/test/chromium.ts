@@ -9,7 +9,9 @@ function chromiumBin(): string {
     const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
     if (found) return found;
   }
-  throw new Error("chromium is not installed: the HTML report tests render the page in it (apt-get install -y chromium)");
+  throw new Error(
+    "chromium is not installed: the HTML report tests render the page in it (apt-get install -y chromium)",
+  );
 }
 
 /** Loads a file in headless Chromium once: the screenshot goes to `screenshotPath`, the rendered DOM is returned. */

@@ -33,8 +33,18 @@ beforeAll(async () => {
   mkdirSync(memoryDir, { recursive: true });
   writeFileSync(join(memoryDir, "MEMORY.md"), "- the build uses pnpm\n");
   const mcpConfig = join(sandbox.root, "mcp.json");
-  writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { tracker: { command: process.execPath, args: [join(import.meta.dirname, "fixtures/mcp-server.mjs")] } } }));
-  const options = { args: ["--mcp-config", mcpConfig], allowedTools: ["Read", "Bash", "ToolSearch", "mcp__tracker__lookup"] };
+  writeFileSync(
+    mcpConfig,
+    JSON.stringify({
+      mcpServers: {
+        tracker: { command: process.execPath, args: [join(import.meta.dirname, "fixtures/mcp-server.mjs")] },
+      },
+    }),
+  );
+  const options = {
+    args: ["--mcp-config", mcpConfig],
+    allowedTools: ["Read", "Bash", "ToolSearch", "mcp__tracker__lookup"],
+  };
   const first = await runPrint(
     sandbox,
     `read the notes ${mockScript([
@@ -55,7 +65,8 @@ beforeAll(async () => {
       env: { ...sandbox.env, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
       encoding: "utf8",
     });
-    if (result.status !== 0) throw new Error(`carryover context ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+    if (result.status !== 0)
+      throw new Error(`carryover context ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
     return result.stdout;
   };
   report = JSON.parse(carryover([sessionId, "--json"])) as ContextReport;
@@ -64,7 +75,9 @@ beforeAll(async () => {
 afterAll(() => sandbox?.cleanup());
 
 it("the per-request series is exactly the usage the mock reported, in order, and the compaction sits where it happened", () => {
-  const requests = sandbox.mock.requests().filter((request) => request.kind === "main" || request.kind === "compaction");
+  const requests = sandbox.mock
+    .requests()
+    .filter((request) => request.kind === "main" || request.kind === "compaction");
   const reported = requests
     .filter((request) => request.kind === "main")
     .map((request) => {
@@ -92,7 +105,8 @@ it("the breakdown reads the real transcript: tools and MCP tools as sent, CLAUDE
   expect(report.systemSource).toBe("request-shape");
   // What the last request really carried, at the report's 4 characters a token.
   const sent = (sandbox.mock.mainRequests().at(-1)!.body!.tools ?? []) as Array<{ name: string }>;
-  const tokensOf = (tools: Array<{ name: string }>) => tools.reduce((sum, tool) => sum + JSON.stringify(tool).length / 4, 0);
+  const tokensOf = (tools: Array<{ name: string }>) =>
+    tools.reduce((sum, tool) => sum + JSON.stringify(tool).length / 4, 0);
   const mcpSent = sent.filter((tool) => tool.name.startsWith("mcp__"));
   expect(mcpSent.map((tool) => tool.name)).toEqual(["mcp__tracker__lookup"]);
   expect(category("mcpTools").parts.map((part) => part.label)).toEqual(["tracker"]);
@@ -105,7 +119,9 @@ it("the breakdown reads the real transcript: tools and MCP tools as sent, CLAUDE
   expect(category("memoryFiles").parts.map((part) => part.label)).toEqual(
     expect.arrayContaining(["CLAUDE.md (project)", "MEMORY.md (auto-memory)"]),
   );
-  expect(category("memoryFiles").parts.find((part) => part.label === "CLAUDE.md (project)")!.tokens).toBeGreaterThanOrEqual(200);
+  expect(
+    category("memoryFiles").parts.find((part) => part.label === "CLAUDE.md (project)")!.tokens,
+  ).toBeGreaterThanOrEqual(200);
   expect(category("skills").tokens).toBeGreaterThan(0);
   expect(report.sessionId).toBe(sessionId);
 });

@@ -19,13 +19,16 @@ beforeAll(async () => {
   const transcript = join(dir, "session.jsonl");
   copyFileSync(payloadPath("transcript-sample.auto-compact.jsonl"), transcript);
   const page = join(dir, "report.html");
-  await runContextReport({ target: transcript, htmlPath: page, json: false }, {
-    env: { HOME: dir, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
-    cwd: dir,
-    nowMs: Date.UTC(2026, 10, 29),
-    stdout: { isTTY: false, write: () => {} },
-    stderr: { isTTY: false, write: () => {} },
-  });
+  await runContextReport(
+    { target: transcript, htmlPath: page, json: false },
+    {
+      env: { HOME: dir, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
+      cwd: dir,
+      nowMs: Date.UTC(2026, 10, 29),
+      stdout: { isTTY: false, write: () => {} },
+      stderr: { isTTY: false, write: () => {} },
+    },
+  );
   screenshot = join(dir, "report.png");
   dom = renderPage(page, screenshot);
 });
@@ -34,7 +37,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it("Chromium renders both charts: a point per request, the auto-compact line, the compaction, a bar per category", () => {
   expect(dom.match(/<circle class="usage-point"/g)).toHaveLength(4);
   expect(dom).toMatch(/<line class="auto-compact" data-tokens="67000"/);
-  expect(dom).toMatch(/<g class="compaction" data-index="1" data-trigger="auto" data-pre-tokens="70005" data-post-tokens="2616">/);
+  expect(dom).toMatch(
+    /<g class="compaction" data-index="1" data-trigger="auto" data-pre-tokens="70005" data-post-tokens="2616">/,
+  );
   expect(dom.match(/<rect class="category-bar/g)).toHaveLength(7);
   expect(dom).toContain("auto-compact at 67,000");
 });

@@ -40,18 +40,27 @@ addEventListener("load", () => {
 });
 </script>`;
 
-const REAL = join(import.meta.dirname, "../../../test-fixtures/real-transcripts/conneroisu__templar__chat-a46211b7.jsonl");
+const REAL = join(
+  import.meta.dirname,
+  "../../../test-fixtures/real-transcripts/conneroisu__templar__chat-a46211b7.jsonl",
+);
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "carryover-context-labels-"));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function laidOut(source: string | ContextReport, env: Record<string, string> = {}): Promise<{ boxes: Array<Box & { view: [number, number] }>; image: Image }> {
+async function laidOut(
+  source: string | ContextReport,
+  env: Record<string, string> = {},
+): Promise<{ boxes: Array<Box & { view: [number, number] }>; image: Image }> {
   const page = join(dir, `${Math.random().toString(36).slice(2)}.html`);
   const io = { isTTY: false, write: () => {} };
   if (typeof source === "string") {
-    await runContextReport({ target: source, htmlPath: page, json: false }, { env: { HOME: dir, ...env }, cwd: dir, nowMs: Date.UTC(2026, 10, 29), stdout: io, stderr: io });
+    await runContextReport(
+      { target: source, htmlPath: page, json: false },
+      { env: { HOME: dir, ...env }, cwd: dir, nowMs: Date.UTC(2026, 10, 29), stdout: io, stderr: io },
+    );
   } else writeFileSync(page, renderHtml(source, Date.UTC(2026, 10, 29)));
   // The report itself carries no script; the measuring copy does.
   const measuring = `${page}.measure.html`;
@@ -103,10 +112,20 @@ describe("in Chromium, no chart label is clipped or drawn over another", () => {
       cacheReadTokens: 0,
       outputTokens: 5,
     }));
-    const at = (afterRequest: number, trigger = "auto") => ({ trigger, afterRequest, preTokens: 1_234_567, postTokens: null, boundary: false });
+    const at = (afterRequest: number, trigger = "auto") => ({
+      trigger,
+      afterRequest,
+      preTokens: 1_234_567,
+      postTokens: null,
+      boundary: false,
+    });
     const report = reportWith(
       { messages: { tokens: 1_234_567 } },
-      { series, autoCompactTokens: 1_300_000, compactions: [at(0), at(1, "unknown"), at(2), at(3, "manual"), at(29), at(30), at(39, "unknown"), at(40)] },
+      {
+        series,
+        autoCompactTokens: 1_300_000,
+        compactions: [at(0), at(1, "unknown"), at(2), at(3, "manual"), at(29), at(30), at(39, "unknown"), at(40)],
+      },
     );
     const { boxes } = await laidOut(report);
     expectLegible(boxes);

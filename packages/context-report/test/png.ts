@@ -24,7 +24,8 @@ export function decodePng(file: Buffer): Image {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       const [depth, color, , , interlace] = [body[8], body[9], body[10], body[11], body[12]];
-      if (depth !== 8 || (color !== 2 && color !== 6) || interlace !== 0) throw new Error(`unsupported PNG: depth ${depth}, colour type ${color}, interlace ${interlace}`);
+      if (depth !== 8 || (color !== 2 && color !== 6) || interlace !== 0)
+        throw new Error(`unsupported PNG: depth ${depth}, colour type ${color}, interlace ${interlace}`);
       channels = color === 6 ? 4 : 3;
     } else if (type === "IDAT") data.push(body);
     at += 12 + length;
@@ -75,7 +76,12 @@ export function countColor(image: Image, hex: string, tolerance = 12): number {
   const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
   let matches = 0;
   for (let i = 0; i < image.pixels.length; i += 4) {
-    if (Math.abs(image.pixels[i]! - r!) <= tolerance && Math.abs(image.pixels[i + 1]! - g!) <= tolerance && Math.abs(image.pixels[i + 2]! - b!) <= tolerance) matches++;
+    if (
+      Math.abs(image.pixels[i]! - r!) <= tolerance &&
+      Math.abs(image.pixels[i + 1]! - g!) <= tolerance &&
+      Math.abs(image.pixels[i + 2]! - b!) <= tolerance
+    )
+      matches++;
   }
   return matches;
 }

@@ -9,7 +9,14 @@ export function reportWith(shares: Shares, overrides: Partial<ContextReport> = {
   const categories = CATEGORY_ORDER.map((id) => {
     const tokens = shares[id]?.tokens ?? 0;
     const percent = Math.round((tokens / estimatedTokens) * 1000) / 10;
-    return { id, label: CATEGORY_LABELS[id], tokens, basis: `${id} text, ≈4 characters a token`, percent, parts: shares[id]?.parts ?? [] };
+    return {
+      id,
+      label: CATEGORY_LABELS[id],
+      tokens,
+      basis: `${id} text, ≈4 characters a token`,
+      percent,
+      parts: shares[id]?.parts ?? [],
+    };
   });
   const dominant = categories.reduce((best, category) => (category.tokens > best.tokens ? category : best)).id;
   const report: ContextReport = {
@@ -22,7 +29,16 @@ export function reportWith(shares: Shares, overrides: Partial<ContextReport> = {
     measuredSource: "response",
     estimatedTokens,
     systemSource: "request-shape",
-    work: { since: "start", lastRequest: "fix it", filesChanged: [], commands: [], errors: [], todos: [], tasks: [], workers: [] },
+    work: {
+      since: "start",
+      lastRequest: "fix it",
+      filesChanged: [],
+      commands: [],
+      errors: [],
+      todos: [],
+      tasks: [],
+      workers: [],
+    },
     modelWindowTokens: 1_000_000,
     autoCompactTokens: 967_000,
     autoCompactPercent: 1,

@@ -1,7 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { createSandbox, expectSuccess, mockScript, projectSlug, runPrint, type Sandbox } from "@carryover/test-fixtures/e2e";
+import {
+  createSandbox,
+  expectSuccess,
+  mockScript,
+  projectSlug,
+  runPrint,
+  type Sandbox,
+} from "@carryover/test-fixtures/e2e";
 import { afterEach, expect, it } from "vitest";
 import type { ContextReport } from "../src/model.ts";
 
@@ -30,9 +37,15 @@ it("on the real CLI, a subagent's work is read from its own transcript and count
   const sessionId = expectSuccess(run);
   // Claude Code 2.1.332 keeps it beside the session's transcript: <session>/subagents/agent-<id>.jsonl.
   const subagents = join(box.claudeDir, "projects", projectSlug(box.project), sessionId, "subagents");
-  expect(existsSync(subagents) ? readdirSync(subagents).filter((name) => /^agent-.+\.jsonl$/.test(name)) : []).toHaveLength(1);
+  expect(
+    existsSync(subagents) ? readdirSync(subagents).filter((name) => /^agent-.+\.jsonl$/.test(name)) : [],
+  ).toHaveLength(1);
 
-  const result = spawnSync(process.execPath, [CLI, "context", sessionId, "--json"], { cwd: box.project, env: box.env, encoding: "utf8" });
+  const result = spawnSync(process.execPath, [CLI, "context", sessionId, "--json"], {
+    cwd: box.project,
+    env: box.env,
+    encoding: "utf8",
+  });
   expect(result.status, result.stderr).toBe(0);
   const { work } = JSON.parse(result.stdout) as ContextReport;
   expect(work.filesChanged).toEqual([{ path: join(box.project, "from-subagent.txt"), count: 1 }]);

@@ -1,10 +1,4 @@
-export type CarryoverErrorCode =
-  | "BAD_INPUT"
-  | "BAD_SESSION_ID"
-  | "UNSAFE_PATH"
-  | "NOT_FOUND"
-  | "EXISTS"
-  | "IO";
+export type CarryoverErrorCode = "BAD_INPUT" | "BAD_SESSION_ID" | "UNSAFE_PATH" | "NOT_FOUND" | "EXISTS" | "IO";
 
 /** The one error type core throws; `code` lets callers decide without parsing messages. */
 export class CarryoverError extends Error {

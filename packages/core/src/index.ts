@@ -1,18 +1,5 @@
 // What the hooks, the skill, the context report and the CLI share, by concern. Lower folders never import
 // higher ones: errors and env, then text, fs, claude, transcript, workers, session, schema, config, runtime.
-export { CarryoverError, errorMessage } from "./errors.ts";
-export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
-
-export { capText } from "./text/cap.ts";
-export { fillTemplate } from "./text/template.ts";
-export { formatTokens } from "./text/tokens.ts";
-
-export { readFileNoFollow, writeFileAtomic } from "./fs/atomic.ts";
-export { readFileHead } from "./fs/file-head.ts";
-export { withFileLock } from "./fs/file-lock.ts";
-
-export { parseJsonText } from "./fs/json-text.ts";
-export { ensurePrivateDir } from "./fs/private-dir.ts";
 
 export { autoCompactTokens } from "./claude/auto-compact.ts";
 export { autoMemoryDir, isAutoMemoryEnabled } from "./claude/auto-memory.ts";
@@ -38,15 +25,56 @@ export { assertSafeSessionId, isSafeSessionId } from "./claude/session-id.ts";
 export { readAutoCompactSettings } from "./claude/settings.ts";
 export { projectSlug } from "./claude/slug.ts";
 export { contextTokensOf, levelPercent, type UsagePercents, type UsageReading, usagePercents } from "./claude/usage.ts";
-
-export { forEachCandidateLine, needle } from "./transcript/candidates.ts";
-export type { Activity, CompactionRecord, TaskItem, TodoItem, TranscriptFacts, Worker } from "./transcript/facts.ts";
-export type { TranscriptLine } from "./transcript/line.ts";
-export { forEachTranscriptLine } from "./transcript/lines.ts";
-export { scanTranscript } from "./transcript/scan.ts";
-export { type CompactionWorkers, compactionWorkers, paneLines, workerLine } from "./workers/describe.ts";
-export { readTmuxWindow, type TmuxWindow } from "./workers/panes.ts";
-
+export {
+  type Config,
+  checkConfigValue,
+  configEnvName,
+  configKeyLabel,
+  loadConfig,
+  probeConfig,
+} from "./config/load.ts";
+export { SHARED_KEYS } from "./config/shared.ts";
+export { type ConfigTable, expects, fromText } from "./config/table.ts";
+export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
+export { CarryoverError, errorMessage } from "./errors.ts";
+export { readFileNoFollow, writeFileAtomic } from "./fs/atomic.ts";
+export { readFileHead } from "./fs/file-head.ts";
+export { withFileLock } from "./fs/file-lock.ts";
+export { parseJsonText } from "./fs/json-text.ts";
+export { ensurePrivateDir } from "./fs/private-dir.ts";
+export type {
+  HookContext,
+  HookDefinition,
+  HookIO,
+  ProbeContext,
+  StatusLineContext,
+  StatusLineDefinition,
+} from "./runtime/definition.ts";
+export { main, runHook } from "./runtime/main.ts";
+export { contextOutput, type HookJsonOutput, MAX_CONTEXT_CHARS } from "./runtime/output.ts";
+export { processStartMs } from "./runtime/process-start.ts";
+export { runStatusLine, statusLineMain } from "./runtime/statusline.ts";
+export { isDebug, isHookEnabled } from "./runtime/switches.ts";
+export {
+  array,
+  boolean,
+  type Infer,
+  literal,
+  looseObject,
+  nullable,
+  number,
+  oneOf,
+  optional,
+  record,
+  string,
+  unknown,
+} from "./schema/guards.ts";
+export type {
+  PostCompactInput,
+  PreCompactInput,
+  SessionStartInput,
+  UserPromptSubmitInput,
+} from "./schema/payloads.ts";
 export {
   COMPACTED_MARKER,
   type CompactionFacts,
@@ -92,9 +120,6 @@ export {
   ensureCompactStateDir,
   mechanicalSnapshotPath,
 } from "./session/paths.ts";
-export { processStartMs } from "./runtime/process-start.ts";
-export { orderStateByCount, readStateStamp, type StateOrder, stampCompactState } from "./session/state-order.ts";
-export { openSession, type Session } from "./session/session.ts";
 export {
   currentUsage,
   forgetReading,
@@ -103,6 +128,7 @@ export {
   recordReading,
   transcriptUsage,
 } from "./session/reading.ts";
+export { openSession, type Session } from "./session/session.ts";
 export {
   type CompactState,
   isMechanicalSnapshot,
@@ -115,49 +141,14 @@ export {
   stateTemplate,
   verifyState,
 } from "./session/state-file.ts";
-
-export type {
-  PostCompactInput,
-  PreCompactInput,
-  SessionStartInput,
-  UserPromptSubmitInput,
-} from "./schema/payloads.ts";
-
-export {
-  array,
-  boolean,
-  type Infer,
-  literal,
-  looseObject,
-  nullable,
-  number,
-  optional,
-  oneOf,
-  record,
-  string,
-  unknown,
-} from "./schema/guards.ts";
-
-export {
-  type Config,
-  checkConfigValue,
-  configEnvName,
-  configKeyLabel,
-  loadConfig,
-  probeConfig,
-} from "./config/load.ts";
-export { SHARED_KEYS } from "./config/shared.ts";
-export { type ConfigTable, expects, fromText } from "./config/table.ts";
-
-export { contextOutput, type HookJsonOutput, MAX_CONTEXT_CHARS } from "./runtime/output.ts";
-export type {
-  HookContext,
-  HookDefinition,
-  HookIO,
-  ProbeContext,
-  StatusLineContext,
-  StatusLineDefinition,
-} from "./runtime/definition.ts";
-export { main, runHook } from "./runtime/main.ts";
-export { runStatusLine, statusLineMain } from "./runtime/statusline.ts";
-export { isDebug, isHookEnabled } from "./runtime/switches.ts";
+export { orderStateByCount, readStateStamp, type StateOrder, stampCompactState } from "./session/state-order.ts";
+export { capText } from "./text/cap.ts";
+export { fillTemplate } from "./text/template.ts";
+export { formatTokens } from "./text/tokens.ts";
+export { forEachCandidateLine, needle } from "./transcript/candidates.ts";
+export type { Activity, CompactionRecord, TaskItem, TodoItem, TranscriptFacts, Worker } from "./transcript/facts.ts";
+export type { TranscriptLine } from "./transcript/line.ts";
+export { forEachTranscriptLine } from "./transcript/lines.ts";
+export { scanTranscript } from "./transcript/scan.ts";
+export { type CompactionWorkers, compactionWorkers, paneLines, workerLine } from "./workers/describe.ts";
+export { readTmuxWindow, type TmuxWindow } from "./workers/panes.ts";

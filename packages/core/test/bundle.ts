@@ -9,6 +9,9 @@ import { buildExecutable } from "@carryover/build";
  */
 export async function bundleTestEntry(name: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `carryover-core-${name}-`));
-  const { outfile } = await buildExecutable({ entry: join(import.meta.dirname, `${name}.ts`), outfile: join(dir, `${name}.cjs`) });
+  const { outfile } = await buildExecutable({
+    entry: join(import.meta.dirname, `${name}.ts`),
+    outfile: join(dir, `${name}.cjs`),
+  });
   return outfile;
 }

@@ -14,7 +14,10 @@ const keys = {
 async function run({ input, config, projectDir, log }: HookContext<"UserPromptSubmit", typeof keys>, found: string) {
   switch (input.prompt) {
     case "json":
-      return { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "context ✓" }, systemMessage: "shown" };
+      return {
+        hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "context ✓" },
+        systemMessage: "shown",
+      };
     case "text":
       return "plain text\nsecond line";
     case "throw":

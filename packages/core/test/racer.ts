@@ -41,7 +41,11 @@ export function startSoon(): bigint {
 }
 
 /** Races the racers once per round, all starting at the same instant; returns each round's results. */
-export async function race(racers: readonly Racer[], rounds: number, before: (round: number) => void): Promise<string[][]> {
+export async function race(
+  racers: readonly Racer[],
+  rounds: number,
+  before: (round: number) => void,
+): Promise<string[][]> {
   const results: string[][] = [];
   for (let round = 1; round <= rounds; round++) {
     before(round);

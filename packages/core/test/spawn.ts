@@ -1,4 +1,4 @@
-import { spawn, type StdioOptions } from "node:child_process";
+import { type StdioOptions, spawn } from "node:child_process";
 
 export interface Exit {
   code: number | null;
@@ -19,7 +19,10 @@ export interface SpawnOptions {
 }
 
 /** Runs `node file` and collects its exit, stdout and stderr. */
-export function runNode(file: string, { env, args = [], stdin = "", killAfterMs = 15_000 }: SpawnOptions): Promise<Exit> {
+export function runNode(
+  file: string,
+  { env, args = [], stdin = "", killAfterMs = 15_000 }: SpawnOptions,
+): Promise<Exit> {
   const stdinOption = typeof stdin === "number" ? stdin : stdin === "ignore" ? "ignore" : "pipe";
   const stdio: StdioOptions = [stdinOption, "pipe", "pipe"];
   const child = spawn(process.execPath, [file, ...args], { env, stdio });
@@ -38,7 +41,13 @@ export function runNode(file: string, { env, args = [], stdin = "", killAfterMs 
     child.on("close", (code, signal) => {
       clearTimeout(killer);
       child.stdin?.destroy();
-      resolve({ code, signal, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8"), killedByTest });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(stdout).toString("utf8"),
+        stderr: Buffer.concat(stderr).toString("utf8"),
+        killedByTest,
+      });
     });
   });
 }

@@ -20,8 +20,8 @@ import {
   startTui,
   untilReleased,
 } from "../../../test-fixtures/e2e/index.ts";
-import { scanTranscript } from "../src/transcript/scan.ts";
 import type { Worker } from "../src/transcript/facts.ts";
+import { scanTranscript } from "../src/transcript/scan.ts";
 
 const EVENTS = ["PostToolUse", "PreCompact", "SubagentStop", "Stop"];
 const TOOLS = ["Bash", "Agent", "ToolSearch", "TaskStop", "Monitor", "CronCreate"];
@@ -111,14 +111,21 @@ function beforeRelease(payloads: ProbePayload[]): ProbePayload[] {
 describe("workers as Claude Code 2.1.332 records them", () => {
   test("background shells, a monitor and a cron: what the transcript says at each Stop is what Stop's lists say", async () => {
     const { sandbox, payloads, sessionId } = await run([
-      { tool: "Bash", input: { command: untilReleased("echo served"), description: "dev server", run_in_background: true } },
+      {
+        tool: "Bash",
+        input: { command: untilReleased("echo served"), description: "dev server", run_in_background: true },
+      },
       { tool: "Bash", input: { command: "sleep 1; exit 3", description: "failing check", run_in_background: true } },
       { tool: "Bash", input: { command: "sleep 60", description: "to be stopped", run_in_background: true } },
       { tool: "ToolSearch", input: { query: "select:TaskStop,Monitor,CronCreate" } },
       { tool: "TaskStop", input: { task_id: "{{last:with ID: (\\w+)}}" } },
       {
         tool: "Monitor",
-        input: { command: `sleep 1; echo tick; ${untilReleased("echo end")}`, description: "ticker", timeout_ms: 60_000 },
+        input: {
+          command: `sleep 1; echo tick; ${untilReleased("echo end")}`,
+          description: "ticker",
+          timeout_ms: 60_000,
+        },
       },
       { tool: "CronCreate", input: { cron: "*/7 * * * *", prompt: "check the deploy", recurring: true } },
       { tool: "Bash", input: { command: "sleep 2", description: "wait" } },

@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { measureMemoryIndex } from "./memory-index.ts";
 
-const lines = (count: number, make = (n: number) => `- line ${n}`) => Array.from({ length: count }, (_, i) => make(i + 1)).join("\n");
+const lines = (count: number, make = (n: number) => `- line ${n}`) =>
+  Array.from({ length: count }, (_, i) => make(i + 1)).join("\n");
 
 describe("measureMemoryIndex, as Claude Code 2.1.332 loads MEMORY.md", () => {
   it("loads the first 200 lines and drops the rest, newest last", () => {
-    expect(measureMemoryIndex(`${lines(200)}\n`)).toMatchObject({ lines: 200, loadedLines: 200, dropped: [], percent: 100, limitedBy: "lines" });
+    expect(measureMemoryIndex(`${lines(200)}\n`)).toMatchObject({
+      lines: 200,
+      loadedLines: 200,
+      dropped: [],
+      percent: 100,
+      limitedBy: "lines",
+    });
     const over = measureMemoryIndex(lines(230));
     expect(over.loadedLines).toBe(200);
     expect(over.dropped[0]).toEqual({ line: 201, text: "- line 201" });

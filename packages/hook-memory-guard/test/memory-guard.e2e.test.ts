@@ -31,7 +31,8 @@ function spawnHook(stdin: string) {
   return spawnSync(BIN, [], { input: stdin, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
 }
 
-const entries = (count: number) => `${Array.from({ length: count }, (_, i) => `- [Note ${i + 1}](note-${i + 1}.md) — fact`).join("\n")}\n`;
+const entries = (count: number) =>
+  `${Array.from({ length: count }, (_, i) => `- [Note ${i + 1}](note-${i + 1}.md) — fact`).join("\n")}\n`;
 
 it("at startup the built executable warns the user about a MEMORY.md past the headroom, and is silent below it", () => {
   writeFileSync(memoryIndex, entries(150));
@@ -53,13 +54,19 @@ it("after a Write it speaks only when the file written was this project's MEMORY
   const other = spawnHook(captured("post-tool-use.write.json"));
   expect(other.status).toBe(0);
   expect(other.stdout).toBe("");
-  const result = spawnHook(captured("post-tool-use.write.json", { tool_input: { file_path: memoryIndex, content: entries(185) } }));
-  expect(JSON.parse(result.stdout).systemMessage).toMatch(/^MEMORY\.md is at 92% of what Claude Code loads \(185 of 200 lines/);
+  const result = spawnHook(
+    captured("post-tool-use.write.json", { tool_input: { file_path: memoryIndex, content: entries(185) } }),
+  );
+  expect(JSON.parse(result.stdout).systemMessage).toMatch(
+    /^MEMORY\.md is at 92% of what Claude Code loads \(185 of 200 lines/,
+  );
 });
 
 it("fails open on garbage: exit 0, nothing printed, one log line", () => {
   const result = spawnHook("{not json");
   expect(result.status).toBe(0);
   expect(result.stdout).toBe("");
-  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(/memory-guard: stdin is not JSON/);
+  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(
+    /memory-guard: stdin is not JSON/,
+  );
 });

@@ -7,7 +7,9 @@ export function pinnedContext(pins: readonly PinnedText[], maxBytes: number): st
       const lines = [`Pinned by the user in ${pin.path}:`];
       if (pin.text) lines.push(pin.text);
       if (pin.cutBytes > 0) {
-        lines.push(`[carryover left out the last ${bytes(pin.cutBytes)} of this file: pinned text is capped at ${bytes(maxBytes)}.]`);
+        lines.push(
+          `[carryover left out the last ${bytes(pin.cutBytes)} of this file: pinned text is capped at ${bytes(maxBytes)}.]`,
+        );
       }
       return lines.join("\n");
     })

@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { type HookJsonOutput, logPath, runHook, type SessionStartInput, type UserPromptSubmitInput } from "@carryover/core";
+import {
+  type HookJsonOutput,
+  logPath,
+  runHook,
+  type SessionStartInput,
+  type UserPromptSubmitInput,
+} from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hook } from "./hook.ts";
 
@@ -28,9 +34,16 @@ function sessionStart(source: string): SessionStartInput {
 }
 
 /** What the hook prints for `input`, through the runtime as the executable runs it. */
-async function invoke(input: UserPromptSubmitInput | SessionStartInput, extraEnv: Record<string, string> = {}): Promise<HookJsonOutput | null> {
+async function invoke(
+  input: UserPromptSubmitInput | SessionStartInput,
+  extraEnv: Record<string, string> = {},
+): Promise<HookJsonOutput | null> {
   let output = "";
-  const io = { readInput: async () => JSON.stringify(input), writeOutput: (text: string) => (output += text), writeTrace: () => {} };
+  const io = {
+    readInput: async () => JSON.stringify(input),
+    writeOutput: (text: string) => (output += text),
+    writeTrace: () => {},
+  };
   await runHook(hook, { ...env, ...extraEnv }, io);
   return output ? (JSON.parse(output) as HookJsonOutput) : null;
 }
@@ -89,7 +102,8 @@ describe("pin run", async () => {
   it("with everyTurns 3 injects on prompts 1, 4, 7", async () => {
     write(projectPin(), "Keep the public API stable.");
     const injected: boolean[] = [];
-    for (let i = 0; i < 7; i++) injected.push(contextOf(await invoke(prompt(), { CARRYOVER_PIN_EVERY_TURNS: "3" })) !== undefined);
+    for (let i = 0; i < 7; i++)
+      injected.push(contextOf(await invoke(prompt(), { CARRYOVER_PIN_EVERY_TURNS: "3" })) !== undefined);
     expect(injected).toEqual([true, false, false, true, false, false, true]);
   });
 
@@ -129,7 +143,9 @@ describe("pin run", async () => {
     expect(context).toContain("rule 00");
     expect(context).toContain("rule 09:");
     expect(context).not.toContain("rule 10");
-    expect(context).toMatch(/\[carryover left out the last 1,500 bytes of this file: pinned text is capped at 500 bytes\.\]$/);
+    expect(context).toMatch(
+      /\[carryover left out the last 1,500 bytes of this file: pinned text is capped at 500 bytes\.\]$/,
+    );
     expect(output?.systemMessage).toBe(
       `carryover pin: pinned text is over pin.maxBytes (500 bytes), so only part of it reaches the model: ${projectPin()} (2,000 bytes, 1,500 bytes left out). Shorten the file or raise pin.maxBytes.`,
     );
@@ -139,7 +155,9 @@ describe("pin run", async () => {
     write(projectPin(), "p".repeat(90));
     write(userPin(), "u".repeat(50));
     const output = await invoke(prompt(), { CARRYOVER_PIN_MAX_BYTES: "100" });
-    expect(contextOf(output)).toContain(`${"p".repeat(90)}\n\nPinned by the user in ${userPin()}:\n${"u".repeat(10)}\n[carryover left out the last 40 bytes`);
+    expect(contextOf(output)).toContain(
+      `${"p".repeat(90)}\n\nPinned by the user in ${userPin()}:\n${"u".repeat(10)}\n[carryover left out the last 40 bytes`,
+    );
     expect(output?.systemMessage).toContain(`${userPin()} (50 bytes, 40 bytes left out)`);
   });
 
@@ -159,6 +177,8 @@ describe("pin run", async () => {
     expect(contextOf(output)).toBe(`Pinned by the user in ${userPin()}:\nAnswer briefly.`);
     expect(JSON.stringify(output)).not.toContain("hunter2");
     expect(output?.systemMessage).toBe(`carryover pin: refusing ${projectPin()}: it is a symlink`);
-    expect(logged().map((line) => line.replace(/^\S+ /, ""))).toEqual([`pin: refusing ${projectPin()}: it is a symlink`]);
+    expect(logged().map((line) => line.replace(/^\S+ /, ""))).toEqual([
+      `pin: refusing ${projectPin()}: it is a symlink`,
+    ]);
   });
 });

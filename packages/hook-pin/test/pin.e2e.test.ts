@@ -41,11 +41,17 @@ it("without a pinned file: exit 0, no output, nothing created under HOME", () =>
 it("the captured UserPromptSubmit and SessionStart(compact) payloads both get the pinned text", () => {
   const projectPin = join(project, ".claude/carryover/pinned.md");
   pin(projectPin, "Ship nothing on Fridays.\n");
-  for (const [name, event] of [["user-prompt-submit", "UserPromptSubmit"], ["session-start.compact", "SessionStart"]] as const) {
+  for (const [name, event] of [
+    ["user-prompt-submit", "UserPromptSubmit"],
+    ["session-start.compact", "SessionStart"],
+  ] as const) {
     const result = spawnHook(payload(name));
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
-      hookSpecificOutput: { hookEventName: event, additionalContext: `Pinned by the user in ${projectPin}:\nShip nothing on Fridays.` },
+      hookSpecificOutput: {
+        hookEventName: event,
+        additionalContext: `Pinned by the user in ${projectPin}:\nShip nothing on Fridays.`,
+      },
     });
   }
 });

@@ -21,7 +21,15 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 function verdicts() {
   const projectDir = join(root, "proj");
   const env = { HOME: join(root, "home"), CLAUDE_PROJECT_DIR: projectDir, CLAUDE_CODE_SESSION_ID: SESSION };
-  const payload = { session_id: SESSION, cwd: projectDir, hook_event_name: "UserPromptSubmit", prompt: "go on", transcript_path: "", prompt_id: "p", permission_mode: "default" };
+  const payload = {
+    session_id: SESSION,
+    cwd: projectDir,
+    hook_event_name: "UserPromptSubmit",
+    prompt: "go on",
+    transcript_path: "",
+    prompt_id: "p",
+    permission_mode: "default",
+  };
   const session = openSession(env, SESSION);
   const nodeFindsNothing = hook.probe!({ name: "pin", payload, env, nowMs: Date.now(), projectDir, session }) === null;
   return { sh: shDecides(BIN, "UserPromptSubmit", env), node: nodeFindsNothing };
@@ -33,16 +41,24 @@ const userPin = () => join(root, "home/.claude/carryover/pinned.md");
 it.each([
   ["nothing pinned", () => {}, true],
   ["an empty project pinned.md", () => writeFileSync(projectPin(), ""), true],
-  ["an empty pinned.md in both places", () => {
+  [
+    "an empty pinned.md in both places",
+    () => {
       writeFileSync(projectPin(), "");
       writeFileSync(userPin(), "");
-    }, true],
+    },
+    true,
+  ],
   ["a project pinned.md with bytes", () => writeFileSync(projectPin(), "- keep it\n"), false],
   ["a user pinned.md with bytes", () => writeFileSync(userPin(), "- keep it\n"), false],
-  ["a linked pinned.md", () => {
+  [
+    "a linked pinned.md",
+    () => {
       writeFileSync(join(root, "real.md"), "x\n");
       symlinkSync(join(root, "real.md"), projectPin());
-    }, false],
+    },
+    false,
+  ],
   ["a dangling link as pinned.md", () => symlinkSync(join(root, "gone.md"), userPin()), false],
   ["a dir where pinned.md goes", () => mkdirSync(projectPin()), false],
 ])("sh and Node agree on a prompt with %s", (_, setup, shDecidesIt) => {

@@ -7,17 +7,17 @@ import {
   loadConfig,
   loadLastCompaction,
   loadReading,
-  processStartMs,
   openSession,
+  type PostCompactInput,
+  processStartMs,
   readLedger,
   readMarker,
   recordReading,
   writeMarker,
-  type PostCompactInput,
 } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hook } from "./hook.ts";
 import { keys } from "./config.ts";
+import { hook } from "./hook.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 let home: string;
@@ -37,9 +37,16 @@ function input(overrides: Partial<PostCompactInput> = {}): PostCompactInput {
   };
 }
 
-async function invoke(payload: PostCompactInput, nowMs = 1_000, config: Config<typeof keys> = loadConfig("post-compact", keys, env)) {
+async function invoke(
+  payload: PostCompactInput,
+  nowMs = 1_000,
+  config: Config<typeof keys> = loadConfig("post-compact", keys, env),
+) {
   const session = openSession(env, payload.session_id);
-  return hook.run({ input: payload, event: "PostCompact", env, nowMs, config, projectDir: home, session, log: () => {} }, undefined);
+  return hook.run(
+    { input: payload, event: "PostCompact", env, nowMs, config, projectDir: home, session, log: () => {} },
+    undefined,
+  );
 }
 
 beforeEach(() => {
@@ -73,7 +80,13 @@ describe("post-compact run", async () => {
   it("re-arms the context levels and forgets the reading taken before the compaction", async () => {
     writeMarker(session(), "level-60", {}, 1);
     writeMarker(session(), "announced-60", {}, 1);
-    recordReading(session(), { source: "statusline", contextTokens: 700_000, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, atMs: 1 });
+    recordReading(session(), {
+      source: "statusline",
+      contextTokens: 700_000,
+      modelWindowTokens: 1_000_000,
+      autoCompactTokens: 967_000,
+      atMs: 1,
+    });
     await invoke(input());
     expect(hasMarker(session(), "level-60")).toBe(false);
     expect(hasMarker(session(), "announced-60")).toBe(false);
@@ -85,7 +98,13 @@ describe("post-compact run", async () => {
     await invoke(input({ prompt_id: "c2" }));
     expect(loadLastCompaction(session())).toMatchObject({ seq: 2, promptId: "c2", startedMs: processStartMs() });
     const before = processStartMs() - 10;
-    const reading = { source: "statusline", contextTokens: 1, modelWindowTokens: 2, autoCompactTokens: 2, atMs: 1 } as const;
+    const reading = {
+      source: "statusline",
+      contextTokens: 1,
+      modelWindowTokens: 2,
+      autoCompactTokens: 2,
+      atMs: 1,
+    } as const;
     recordReading(session(), { ...reading, takenByProcessStartedMs: before });
     expect(loadReading(session())).toBeNull();
   });

@@ -9,7 +9,9 @@ export const hook: HookDefinition<"PostCompact", typeof keys> = {
   events: ["PostCompact"],
 
   async run({ input, nowMs, config, session }) {
-    const { appendLedger, forgetReading, markCompacted, rearmLevels, recordCompaction, summaryOf } = await import("./deps.ts");
+    const { appendLedger, forgetReading, markCompacted, rearmLevels, recordCompaction, summaryOf } = await import(
+      "./deps.ts"
+    );
     // First: from here on, a reading by a status line started before this process is about the old context.
     recordCompaction(session, input.prompt_id, nowMs);
     markCompacted(session, { trigger: input.trigger, promptId: input.prompt_id }, nowMs);

@@ -34,5 +34,7 @@ it("fails open on garbage: exit 0, nothing printed, one log line", () => {
   const result = spawnHook("{not json");
   expect(result.status).toBe(0);
   expect(result.stdout).toBe("");
-  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(/post-compact: stdin is not JSON/);
+  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(
+    /post-compact: stdin is not JSON/,
+  );
 });

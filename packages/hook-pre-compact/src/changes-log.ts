@@ -1,4 +1,11 @@
-import { type Env, ensureLockDir, readFileNoFollow, type TranscriptFacts, withFileLock, writeFileAtomic } from "@carryover/core";
+import {
+  type Env,
+  ensureLockDir,
+  readFileNoFollow,
+  type TranscriptFacts,
+  withFileLock,
+  writeFileAtomic,
+} from "@carryover/core";
 import { commandLines, errorLines, fileLines, oneLine, type Scope, utcMinute } from "./describe.ts";
 import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
 
@@ -22,8 +29,10 @@ function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: S
     lines.push("No files modified, commands run or errors since the previous compaction.");
     return lines.join("\n");
   }
-  if (filesChanged.length > 0) lines.push(`### Files modified (${filesChanged.length})`, ...fileLines(facts.since, scope, MAX_FILES), "");
-  if (commands.length > 0) lines.push(`### Commands run (${commands.length})`, ...commandLines(facts.since, MAX_COMMANDS), "");
+  if (filesChanged.length > 0)
+    lines.push(`### Files modified (${filesChanged.length})`, ...fileLines(facts.since, scope, MAX_FILES), "");
+  if (commands.length > 0)
+    lines.push(`### Commands run (${commands.length})`, ...commandLines(facts.since, MAX_COMMANDS), "");
   if (errors.length > 0) {
     const fixed = errors.filter((error) => error.resolved).length;
     lines.push(`### Errors (${errors.length}, ${fixed} fixed)`, ...errorLines(errors, scope, MAX_ERRORS), "");
@@ -39,7 +48,11 @@ function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: S
 export function writeChangesLog(env: Env, path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope) {
   withFileLock(ensureLockDir(env), path, () => {
     const existing = readFileNoFollow(path) ?? FILE_HEAD;
-    writeFileAtomic(path, upsertSection(existing, sectionMarker(compaction), changesSection(compaction, facts, scope)), 0o644);
+    writeFileAtomic(
+      path,
+      upsertSection(existing, sectionMarker(compaction), changesSection(compaction, facts, scope)),
+      0o644,
+    );
   });
   return path;
 }

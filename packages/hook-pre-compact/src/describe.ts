@@ -42,14 +42,19 @@ const times = (count: number) => (count > 1 ? ` ×${count}` : "");
 
 export function fileLines(work: Activity, scope: Scope, max: number): string[] {
   return capped(
-    work.filesChanged.map((file) => `- ${code(shownPath(file.path, scope))} — ${file.tools.join(", ")}${times(file.count)}`),
+    work.filesChanged.map(
+      (file) => `- ${code(shownPath(file.path, scope))} — ${file.tools.join(", ")}${times(file.count)}`,
+    ),
     max,
   );
 }
 
 export function commandLines(work: Activity, max: number): string[] {
   return capped(
-    work.commands.map(({ command, runs, failures, failed }) => `- ${code(oneLine(command, 160))}${commandOutcome(runs, failures, failed)}`),
+    work.commands.map(
+      ({ command, runs, failures, failed }) =>
+        `- ${code(oneLine(command, 160))}${commandOutcome(runs, failures, failed)}`,
+    ),
     max,
   );
 }
@@ -57,13 +62,17 @@ export function commandLines(work: Activity, max: number): string[] {
 function commandOutcome(runs: number, failures: number, lastFailed: boolean): string {
   if (failures === 0) return times(runs);
   if (runs === 1) return " — failed";
-  return lastFailed ? ` — failed ${failures} of ${runs} runs, the last one too` : ` — failed ${failures} of ${runs} runs, then passed`;
+  return lastFailed
+    ? ` — failed ${failures} of ${runs} runs, the last one too`
+    : ` — failed ${failures} of ${runs} runs, then passed`;
 }
 
 export function errorLines(errors: TranscriptFacts["errors"], scope: Scope, max: number): string[] {
   return capped(
     errors.map((error) => {
-      const target = error.target ? ` ${code(oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 120))}` : "";
+      const target = error.target
+        ? ` ${code(oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 120))}`
+        : "";
       const outcome = error.resolved ? `fixed: ${error.resolution}` : "unresolved";
       return `- ${error.tool}${target}: ${oneLine(error.message, 200) || "(no message)"} → ${outcome}`;
     }),
@@ -80,7 +89,10 @@ export function progressLines(facts: TranscriptFacts, max: number): string[] {
 
 /** "2 of 3 todos done; in progress: Fix notes", or null without a list. */
 export function progressSummary(facts: TranscriptFacts): string | null {
-  const items = [...(facts.todos ?? []).map((todo) => ({ text: todo.content, status: todo.status })), ...facts.tasks.map((task) => ({ text: task.subject, status: task.status }))];
+  const items = [
+    ...(facts.todos ?? []).map((todo) => ({ text: todo.content, status: todo.status })),
+    ...facts.tasks.map((task) => ({ text: task.subject, status: task.status })),
+  ];
   if (items.length === 0) return null;
   const done = items.filter((item) => item.status === "completed").length;
   const active = items.filter((item) => item.status === "in_progress").map((item) => oneLine(item.text, 80));

@@ -13,10 +13,17 @@ export interface EarlierSummary {
  * ledger's others (from before the part of the transcript read). The transcript decides: carryover may have been installed
  * mid-session, the ledger lost, the session resumed elsewhere.
  */
-export function earlierSummaries(ledger: readonly LedgerEntry[], compactions: readonly CompactionRecord[]): EarlierSummary[] {
-  const near = (entry: LedgerEntry, record: CompactionRecord) => record.atMs !== null && Math.abs(entry.atMs - record.atMs) <= SAME_COMPACTION_WINDOW_MS;
+export function earlierSummaries(
+  ledger: readonly LedgerEntry[],
+  compactions: readonly CompactionRecord[],
+): EarlierSummary[] {
+  const near = (entry: LedgerEntry, record: CompactionRecord) =>
+    record.atMs !== null && Math.abs(entry.atMs - record.atMs) <= SAME_COMPACTION_WINDOW_MS;
   const fromTranscript = compactions.map((record) => ({
-    trigger: record.trigger === "unknown" ? (ledger.find((entry) => near(entry, record))?.trigger ?? "unknown") : record.trigger,
+    trigger:
+      record.trigger === "unknown"
+        ? (ledger.find((entry) => near(entry, record))?.trigger ?? "unknown")
+        : record.trigger,
     atMs: record.atMs,
     summary: (record.summary || ledger.find((entry) => near(entry, record))?.summary || "").trim(),
   }));

@@ -1,4 +1,15 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -7,21 +18,27 @@ import {
   compactStatePath,
   defaultStateDir,
   loadConfig,
-  openSession,
   MECHANICAL_SNAPSHOT_MARK,
-  recordCompaction,
-  stampCompactState,
   mechanicalSnapshotPath,
+  openSession,
   type PreCompactInput,
+  recordCompaction,
   renderState,
   STATE_HEADERS,
+  stampCompactState,
   verifyState,
 } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { boundaryLine, callLine, promptLine, resultLine, writeTranscript } from "../../../test-fixtures/transcripts/lines.ts";
+import {
+  boundaryLine,
+  callLine,
+  promptLine,
+  resultLine,
+  writeTranscript,
+} from "../../../test-fixtures/transcripts/lines.ts";
+import { keys } from "./config.ts";
 import { hook } from "./hook.ts";
 import type { PreCompactJournal } from "./journal.ts";
-import { keys } from "./config.ts";
 
 const SESSION = "403d97d7-4487-42f5-859f-548a2f3d8b6f";
 const NOW = Date.parse("2026-11-29T17:14:24.000Z");
@@ -59,7 +76,11 @@ function workedSession(extra: Parameters<typeof writeTranscript>[1] = []): void 
     callLine("t5", "Bash", { command: "cat build.txt" }),
     resultLine("t5", ""),
     callLine("t6", "Edit", { file_path: join(project, "notes.txt"), old_string: "NOT-PRESENT", new_string: "x" }),
-    resultLine("t6", "<tool_use_error>String to replace not found in file.\nString: NOT-PRESENT</tool_use_error>", true),
+    resultLine(
+      "t6",
+      "<tool_use_error>String to replace not found in file.\nString: NOT-PRESENT</tool_use_error>",
+      true,
+    ),
     ...extra,
   ]);
 }
@@ -80,7 +101,16 @@ function input(overrides: Partial<PreCompactInput> = {}): PreCompactInput {
 function invoke(payload: PreCompactInput = input(), nowMs = NOW, runEnv: Record<string, string> = env) {
   const config = loadConfig("pre-compact", keys, runEnv, project);
   const session = openSession(runEnv, payload.session_id);
-  const context = { input: payload, event: "PreCompact" as const, env: runEnv, nowMs, config, projectDir: project, session, log: (line: string) => logged.push(line) };
+  const context = {
+    input: payload,
+    event: "PreCompact" as const,
+    env: runEnv,
+    nowMs,
+    config,
+    projectDir: project,
+    session,
+    log: (line: string) => logged.push(line),
+  };
   return hook.run(context, undefined) as Promise<string | null>;
 }
 
@@ -100,7 +130,14 @@ function writePrepState(decisions: string, constraints: string, mtimeMs: number)
   const path = compactStatePath(env, SESSION);
   mkdirSync(defaultStateDir(env), { recursive: true });
   const bodies = Object.fromEntries(STATE_HEADERS.slice(1).map((header) => [header, "filled"]));
-  writeFileSync(path, renderState([`Session: ${SESSION}`], { ...bodies, "## Session Decisions": decisions, "## Constraints and Blockers": constraints }));
+  writeFileSync(
+    path,
+    renderState([`Session: ${SESSION}`], {
+      ...bodies,
+      "## Session Decisions": decisions,
+      "## Constraints and Blockers": constraints,
+    }),
+  );
   utimesSync(path, mtimeMs / 1000, mtimeMs / 1000);
   return path;
 }
@@ -114,28 +151,44 @@ describe("the changes log", () => {
     expect(log).toContain("## 2026-11-29 17:14 UTC · auto compaction · session 403d97d7\n");
     expect(log).toContain("Last request: “Add the answer module and fix the notes”");
     expect(log).toContain("### Files modified (2)\n- `src/app.ts` — Write\n- `notes.txt` — Edit\n");
-    expect(log).toContain("### Commands run (2)\n- `cat build.txt` — failed 1 of 2 runs, then passed\n- `touch build.txt`\n");
+    expect(log).toContain(
+      "### Commands run (2)\n- `cat build.txt` — failed 1 of 2 runs, then passed\n- `touch build.txt`\n",
+    );
     expect(log).toContain("### Errors (2, 1 fixed)\n");
-    expect(log).toContain("- Bash `cat build.txt`: Exit code 1 cat: build.txt: No such file or directory → fixed: the same command succeeded later\n");
-    expect(log).toContain("- Edit `notes.txt`: String to replace not found in file. String: NOT-PRESENT → unresolved\n");
+    expect(log).toContain(
+      "- Bash `cat build.txt`: Exit code 1 cat: build.txt: No such file or directory → fixed: the same command succeeded later\n",
+    );
+    expect(log).toContain(
+      "- Edit `notes.txt`: String to replace not found in file. String: NOT-PRESENT → unresolved\n",
+    );
   });
 
   it("has one section per compaction: a second PreCompact for the same prompt replaces it, a new one is added", async () => {
     writeFileSync(join(project, "CHANGES_SESSION.md"), "# My notes\n\nkeep this line\n");
     workedSession();
     await invoke();
-    workedSession([callLine("t7", "Write", { file_path: join(project, "later.ts"), content: "x" }), resultLine("t7", "ok")]);
+    workedSession([
+      callLine("t7", "Write", { file_path: join(project, "later.ts"), content: "x" }),
+      resultLine("t7", "ok"),
+    ]);
     await invoke();
     let log = changesLog();
     expect(log.match(/^## .* compaction/gm)).toHaveLength(1);
     expect(log).toContain("### Files modified (3)");
     expect(log).toMatch(/^# My notes\n\nkeep this line\n\n## /);
 
-    writeTranscript(transcriptFile(), [boundaryLine("auto", 70_000), promptLine("next"), callLine("n1", "Bash", { command: "pnpm test" }), resultLine("n1", "ok")]);
+    writeTranscript(transcriptFile(), [
+      boundaryLine("auto", 70_000),
+      promptLine("next"),
+      callLine("n1", "Bash", { command: "pnpm test" }),
+      resultLine("n1", "ok"),
+    ]);
     await invoke(input({ prompt_id: "prompt-2", trigger: "manual" }), NOW + 60_000);
     log = changesLog();
     expect(log.match(/^## .* compaction/gm)).toHaveLength(2);
-    expect(log.indexOf("### Files modified (3)")).toBeLessThan(log.indexOf("## 2026-11-29 17:15 UTC · manual compaction"));
+    expect(log.indexOf("### Files modified (3)")).toBeLessThan(
+      log.indexOf("## 2026-11-29 17:15 UTC · manual compaction"),
+    );
     expect(log.split("## 2026-11-29 17:15 UTC")[1]).toContain("- `pnpm test`\n");
   });
 
@@ -166,7 +219,10 @@ describe("the changes log", () => {
 
 describe("the mechanical snapshot", () => {
   it("is written from the transcript, with compact-prep's headers, when /compact-prep did not run", async () => {
-    workedSession([callLine("p1", "Write", { file_path: join(home, ".claude/plans/answer-plan.md"), content: "# Answer plan\n" }), resultLine("p1", "ok")]);
+    workedSession([
+      callLine("p1", "Write", { file_path: join(home, ".claude/plans/answer-plan.md"), content: "# Answer plan\n" }),
+      resultLine("p1", "ok"),
+    ]);
     mkdirSync(join(home, ".claude/plans"), { recursive: true });
     writeFileSync(join(home, ".claude/plans/answer-plan.md"), "# Answer plan\n1. write\n");
     await invoke();
@@ -175,8 +231,12 @@ describe("the mechanical snapshot", () => {
     expect(snapshot.split("\n")[2]).toBe(MECHANICAL_SNAPSHOT_MARK);
     expect(snapshot).toContain("## Active Plan\n\n~/.claude/plans/answer-plan.md — Answer plan\n");
     expect(snapshot).toContain("Last request: “Add the answer module and fix the notes”");
-    expect(snapshot).toContain("## Constraints and Blockers\n\nUnresolved errors:\n- Edit `notes.txt`: String to replace not found");
-    expect(snapshot).toContain("## Editing Files\n\nChanged since the previous compaction:\n- `src/app.ts` — Write\n- `notes.txt` — Edit\n");
+    expect(snapshot).toContain(
+      "## Constraints and Blockers\n\nUnresolved errors:\n- Edit `notes.txt`: String to replace not found",
+    );
+    expect(snapshot).toContain(
+      "## Editing Files\n\nChanged since the previous compaction:\n- `src/app.ts` — Write\n- `notes.txt` — Edit\n",
+    );
     expect(snapshot).toContain(`Full history: ${transcriptFile()}`);
   });
 
@@ -236,9 +296,14 @@ describe("the workers", () => {
   const output = (taskId: string) => `/tmp/claude-0/s/tasks/${taskId}.output`;
   const shell = (id: string, taskId: string, command: string, description: string) => [
     callLine(id, "Bash", { command, description, run_in_background: true }),
-    resultLine(id, `Command running in background with ID: ${taskId}. Output is being written to: ${output(taskId)}.`, false, {
-      backgroundTaskId: taskId,
-    }),
+    resultLine(
+      id,
+      `Command running in background with ID: ${taskId}. Output is being written to: ${output(taskId)}.`,
+      false,
+      {
+        backgroundTaskId: taskId,
+      },
+    ),
   ];
 
   it("are in the snapshot's Worker Topology and the steering: a running shell with its id, an ended one as ended", async () => {
@@ -264,7 +329,7 @@ describe("the workers", () => {
       ].join("\n"),
     );
     expect(steering).toContain(
-      'what it was doing, so that none is started again: shell `bsrv01` (“dev server”, `pnpm dev --port 3001`).',
+      "what it was doing, so that none is started again: shell `bsrv01` (“dev server”, `pnpm dev --port 3001`).",
     );
     expect(steering).not.toContain("blint02");
   });
@@ -299,16 +364,16 @@ describe("the memory entry", () => {
     await invoke();
     expect(topicFiles()).toEqual(["carryover-session-2026-11-29-403d97d7.md"]);
     const topic = read(join(memoryDir(), topicFiles()[0]!));
-    expect(topic).toMatch(/^---\nname: carryover-session-2026-11-29-403d97d7\ndescription: "Work log of session 403d97d7 \(2026-11-29\) before compaction: Add the answer module and fix the notes"\nmetadata:\n {2}type: project\n---\n/);
+    expect(topic).toMatch(
+      /^---\nname: carryover-session-2026-11-29-403d97d7\ndescription: "Work log of session 403d97d7 \(2026-11-29\) before compaction: Add the answer module and fix the notes"\nmetadata:\n {2}type: project\n---\n/,
+    );
     expect(topic).toContain("**Why:**");
     expect(topic).toContain("**How to apply:**");
     expect(topic).toContain("- Task: Add the answer module and fix the notes\n");
     expect(topic).toContain("- Decisions: not recorded (/compact-prep did not save them before this compaction).");
     expect(topic).toContain("- Files changed: `src/app.ts`, `notes.txt`\n");
     expect(topic).toContain("- Unresolved: Edit `notes.txt`: String to replace not found in file. String: NOT-PRESENT");
-    expect(read(join(memoryDir(), "MEMORY.md"))).toBe(
-      `- [Build](build.md) — how to build\n${INDEX_LINE}\n`,
-    );
+    expect(read(join(memoryDir(), "MEMORY.md"))).toBe(`- [Build](build.md) — how to build\n${INDEX_LINE}\n`);
     const sessions = read(join(memoryDir(), "carryover-sessions.md"));
     expect(sessions).toMatch(/^---\nname: carryover-sessions\ndescription: ".*"\nmetadata:\n {2}type: project\n---\n/);
     const entry =
@@ -351,7 +416,10 @@ describe("the memory entry", () => {
     expect(topicFiles()).toHaveLength(1);
     expect(sessionsListed()).toHaveLength(1);
     const topic = read(join(memoryDir(), topicFiles()[0]!));
-    expect(topic.match(/^## .* compaction$/gm)).toEqual(["## 2026-11-29 17:14 UTC · auto compaction", "## 2026-11-30 17:14 UTC · auto compaction"]);
+    expect(topic.match(/^## .* compaction$/gm)).toEqual([
+      "## 2026-11-29 17:14 UTC · auto compaction",
+      "## 2026-11-30 17:14 UTC · auto compaction",
+    ]);
     expect(topic).toContain("- Task: then ship it");
   });
 
@@ -360,7 +428,9 @@ describe("the memory entry", () => {
     writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 60_000);
     await invoke();
     const topic = read(join(memoryDir(), topicFiles()[0]!));
-    expect(topic).toContain("- Decisions (from /compact-prep, saved 2026-11-29 17:13 UTC):\n  Adopted B over A: A leaks memory.\n");
+    expect(topic).toContain(
+      "- Decisions (from /compact-prep, saved 2026-11-29 17:13 UTC):\n  Adopted B over A: A leaks memory.\n",
+    );
     expect(topic).toContain("- Constraints (from /compact-prep, saved 2026-11-29 17:13 UTC):\n  Never push to main.");
   });
 
@@ -371,7 +441,9 @@ describe("the memory entry", () => {
     const steering = await invoke();
     expect(read(join(memoryDir(), topicFiles()[0]!))).not.toContain("PLANTED");
     expect(steering).not.toContain("PLANTED");
-    expect(logged.join("\n")).toMatch(/compact-prep state: refusing .*\/compact-state: writable by others \(mode 777\)/);
+    expect(logged.join("\n")).toMatch(
+      /compact-prep state: refusing .*\/compact-state: writable by others \(mode 777\)/,
+    );
   });
 
   it("is not filed when auto-memory is off", async () => {
@@ -390,10 +462,16 @@ describe("the summary steering it prints", () => {
   it("asks for Historical summaries and explicit decision sections on the first compaction", async () => {
     workedSession();
     const output = (await invoke()) as string;
-    expect(output).toMatch(/^carryover pre-compact: what the summary of this compaction \(auto, 2026-11-29 17:14 UTC\) must hold; it concerns that summary only\.\n/);
-    expect(output).toContain('The summary begins with a section "Historical summaries" holding "none yet": the session\'s transcript has no earlier compaction.');
+    expect(output).toMatch(
+      /^carryover pre-compact: what the summary of this compaction \(auto, 2026-11-29 17:14 UTC\) must hold; it concerns that summary only\.\n/,
+    );
+    expect(output).toContain(
+      'The summary begins with a section "Historical summaries" holding "none yet": the session\'s transcript has no earlier compaction.',
+    );
     expect(output).toContain('- "Rejected options": what was ruled out, each with the reason it was rejected.');
-    expect(output).toContain("files changed: `src/app.ts`, `notes.txt`; unresolved errors: Edit notes.txt (String to replace not found in file. String: NOT-PRESENT)");
+    expect(output).toContain(
+      "files changed: `src/app.ts`, `notes.txt`; unresolved errors: Edit notes.txt (String to replace not found in file. String: NOT-PRESENT)",
+    );
     expect(output).not.toMatch(/^\s*[{[]/);
     expect(output).not.toMatch(/\b(Begin|Keep|Carry|Write|name these)\b/);
   });
@@ -402,7 +480,11 @@ describe("the summary steering it prints", () => {
     const summary = {
       type: "user",
       isCompactSummary: true,
-      message: { role: "user", content: "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nEARLIER: chose Postgres over SQLite (concurrency).\nPlease continue the conversation from where we left it off." },
+      message: {
+        role: "user",
+        content:
+          "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nEARLIER: chose Postgres over SQLite (concurrency).\nPlease continue the conversation from where we left it off.",
+      },
       timestamp: "2026-11-29T16:00:00.000Z",
     };
     // 1.0.5x: a summary line and no compact_boundary; no ledger (carryover installed after it).
@@ -410,15 +492,25 @@ describe("the summary steering it prints", () => {
     const output = (await invoke()) as string;
     expect(output).not.toContain("none yet");
     expect(output).toContain("what the earlier compaction of this session recorded, oldest first");
-    expect(output).toContain("<earlier-summaries>\n[1] unknown compaction, 2026-11-29 16:00 UTC:\nEARLIER: chose Postgres over SQLite (concurrency).\n</earlier-summaries>");
+    expect(output).toContain(
+      "<earlier-summaries>\n[1] unknown compaction, 2026-11-29 16:00 UTC:\nEARLIER: chose Postgres over SQLite (concurrency).\n</earlier-summaries>",
+    );
     expect(output).toContain("files changed: `after.ts`.");
     expect(changesLog()).toContain("### Files modified (1)\n- `after.ts` — Write\n");
   });
 
   it("after a manual /compact, whose output lands in the next conversation, quotes only what that conversation does not open with", async () => {
     workedSession();
-    appendLedger(openSession(env, SESSION), { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." }, 50);
-    appendLedger(openSession(env, SESSION), { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." }, 50);
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." },
+      50,
+    );
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." },
+      50,
+    );
     const output = (await invoke(input({ trigger: "manual" }))) as string;
     expect(output).toContain("(manual, 2026-11-29 17:14 UTC)");
     expect(output).toContain("The conversation opens with the latest one's summary (auto, 2026-11-29 16:14 UTC).");
@@ -432,7 +524,9 @@ describe("the summary steering it prints", () => {
     workedSession([
       callLine("s1", "Write", { file_path: statePath, content: "# state" }),
       resultLine("s1", "File created successfully"),
-      callLine("s2", "Bash", { command: `"${home}/.claude/skills/compact-prep/carryover-state" verify --session ${SESSION}` }),
+      callLine("s2", "Bash", {
+        command: `"${home}/.claude/skills/compact-prep/carryover-state" verify --session ${SESSION}`,
+      }),
       resultLine("s2", "ok"),
     ]);
     const output = (await invoke()) as string;
@@ -443,27 +537,53 @@ describe("the summary steering it prints", () => {
 
   it("keeps the ledger's order of earlier summaries when the clock ran fast at one of them", async () => {
     workedSession();
-    appendLedger(openSession(env, SESSION), { atMs: NOW - 600_000, trigger: "manual", promptId: "a", summary: "FIRST (clock fast)." }, 50);
-    appendLedger(openSession(env, SESSION), { atMs: NOW - 1_200_000, trigger: "auto", promptId: "b", summary: "SECOND." }, 50);
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: NOW - 600_000, trigger: "manual", promptId: "a", summary: "FIRST (clock fast)." },
+      50,
+    );
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: NOW - 1_200_000, trigger: "auto", promptId: "b", summary: "SECOND." },
+      50,
+    );
     const output = (await invoke()) as string;
-    expect(output).toMatch(/\[1\] manual compaction, [^\n]*\nFIRST \(clock fast\)\.\n\[2\] auto compaction, [^\n]*\nSECOND\./);
+    expect(output).toMatch(
+      /\[1\] manual compaction, [^\n]*\nFIRST \(clock fast\)\.\n\[2\] auto compaction, [^\n]*\nSECOND\./,
+    );
   });
 
   it("carries earlier summaries forward, oldest first, and quotes the compact-prep state", async () => {
     workedSession();
-    appendLedger(openSession(env, SESSION), { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." }, 50);
-    appendLedger(openSession(env, SESSION), { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." }, 50);
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: NOW - 7_200_000, trigger: "manual", promptId: "a", summary: "FIRST: chose SQLite." },
+      50,
+    );
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "SECOND: parser done." },
+      50,
+    );
     writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 60_000);
     const output = (await invoke()) as string;
     expect(output).toContain("what the 2 earlier compactions of this session recorded, oldest first");
     expect(output).not.toContain("The conversation opens with");
-    expect(output).toContain("<earlier-summaries>\n[1] manual compaction, 2026-11-29 15:14 UTC:\nFIRST: chose SQLite.\n[2] auto compaction, 2026-11-29 16:14 UTC:\nSECOND: parser done.\n</earlier-summaries>");
-    expect(output).toContain("Session Decisions:\nAdopted B over A: A leaks memory.\nConstraints and Blockers:\nNever push to main.");
+    expect(output).toContain(
+      "<earlier-summaries>\n[1] manual compaction, 2026-11-29 15:14 UTC:\nFIRST: chose SQLite.\n[2] auto compaction, 2026-11-29 16:14 UTC:\nSECOND: parser done.\n</earlier-summaries>",
+    );
+    expect(output).toContain(
+      "Session Decisions:\nAdopted B over A: A leaks memory.\nConstraints and Blockers:\nNever push to main.",
+    );
   });
 
   it("says when the compact-prep state it quotes predates the previous compaction", async () => {
     workedSession();
-    appendLedger(openSession(env, SESSION), { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "S." }, 50);
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: NOW - 3_600_000, trigger: "auto", promptId: "b", summary: "S." },
+      50,
+    );
     writePrepState("Adopted B over A: A leaks memory.", "Never push to main.", NOW - 7_200_000);
     const output = (await invoke()) as string;
     expect(output).toContain("predates the previous compaction and may describe an earlier stage of the work");
@@ -473,7 +593,12 @@ describe("the summary steering it prints", () => {
 
   it("condenses long summaries to stay within steeringMaxChars, keeping some of each", async () => {
     workedSession();
-    for (let i = 1; i <= 6; i++) appendLedger(openSession(env, SESSION), { atMs: NOW - (10 - i) * 60_000, trigger: "auto", summary: `S${i} ${"word ".repeat(1_000)}` }, 50);
+    for (let i = 1; i <= 6; i++)
+      appendLedger(
+        openSession(env, SESSION),
+        { atMs: NOW - (10 - i) * 60_000, trigger: "auto", summary: `S${i} ${"word ".repeat(1_000)}` },
+        50,
+      );
     const output = (await invoke(input(), NOW, { ...env, CARRYOVER_PRE_COMPACT_STEERING_MAX_CHARS: "4000" })) as string;
     expect(output.length).toBeLessThanOrEqual(4_000);
     for (let i = 1; i <= 6; i++) expect(output).toContain(`S${i} word`);
@@ -499,13 +624,22 @@ describe("the summary steering it prints", () => {
 it("journals what it saw and wrote for the recovery hook", async () => {
   workedSession();
   await invoke();
-  const journal = JSON.parse(readFileSync(join(home, ".claude/carryover/sessions", SESSION, "pre-compact.json"), "utf8")) as PreCompactJournal;
+  const journal = JSON.parse(
+    readFileSync(join(home, ".claude/carryover/sessions", SESSION, "pre-compact.json"), "utf8"),
+  ) as PreCompactJournal;
   expect(journal).toMatchObject({
     trigger: "auto",
     promptId: "prompt-1",
     atMs: NOW,
     transcriptPath: transcriptFile(),
-    wrote: { changesFile: join(project, "CHANGES_SESSION.md"), snapshot: mechanicalSnapshotPath(openSession(env, SESSION)), memoryTopic: join(memoryDir(), "carryover-session-2026-11-29-403d97d7.md") },
+    wrote: {
+      changesFile: join(project, "CHANGES_SESSION.md"),
+      snapshot: mechanicalSnapshotPath(openSession(env, SESSION)),
+      memoryTopic: join(memoryDir(), "carryover-session-2026-11-29-403d97d7.md"),
+    },
   });
-  expect(journal!.facts.filesChanged.map((file) => file.path)).toEqual([join(project, "src/app.ts"), join(project, "notes.txt")]);
+  expect(journal!.facts.filesChanged.map((file) => file.path)).toEqual([
+    join(project, "src/app.ts"),
+    join(project, "notes.txt"),
+  ]);
 });

@@ -17,7 +17,13 @@ export const hook: HookDefinition<"PreCompact", typeof keys> = {
     const scope: Scope = { projectDir, home: deps.homeDir(env) };
     const transcript = input.transcript_path || deps.transcriptPath(env, input.cwd, session.id);
     const { stateDir, changesFile } = config.shared;
-    const ownPaths = deps.carryoverOwnPaths(env, { sessionId: session.id, stateDir, changesFile, projectDir, cwd: input.cwd });
+    const ownPaths = deps.carryoverOwnPaths(env, {
+      sessionId: session.id,
+      stateDir,
+      changesFile,
+      projectDir,
+      cwd: input.cwd,
+    });
     const facts = await deps.readFacts(transcript, env, ownPaths, log);
     const summaries = deps.readLedger(session);
     const previousAtMs = Math.max(summaries.at(-1)?.atMs ?? -1, facts?.compactions.at(-1)?.atMs ?? -1);
@@ -41,12 +47,16 @@ export const hook: HookDefinition<"PreCompact", typeof keys> = {
       const snapshot = config.hook.snapshot && !prep?.fresh;
       const memory = config.hook.memoryEntry && deps.isAutoMemoryEnabled(env, projectDir);
       const wrote = {
-        changesFile: changes && attempt("changes log", () => deps.writeChangesLog(env, changes, compaction, facts, scope)),
+        changesFile:
+          changes && attempt("changes log", () => deps.writeChangesLog(env, changes, compaction, facts, scope)),
         snapshot: snapshot
           ? attempt("snapshot", () => deps.writeSnapshot(session, compaction, facts, scope, transcript, topology))
           : null,
         memoryTopic: memory
-          ? attempt("memory entry", () => deps.writeMemoryEntry(env, input.cwd, compaction, facts, scope, prep).topicPath)
+          ? attempt(
+              "memory entry",
+              () => deps.writeMemoryEntry(env, input.cwd, compaction, facts, scope, prep).topicPath,
+            )
           : null,
       };
       const journal = { ...compaction, transcriptPath: transcript, facts, wrote };

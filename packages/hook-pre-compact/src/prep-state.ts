@@ -1,4 +1,11 @@
-import { type Env, loadLastCompaction, orderStateByCount, readCompactState, type Session, sectionText } from "@carryover/core";
+import {
+  type Env,
+  loadLastCompaction,
+  orderStateByCount,
+  readCompactState,
+  type Session,
+  sectionText,
+} from "@carryover/core";
 
 /** The session's /compact-prep state file as far as this compaction is concerned. */
 export interface PrepState {
@@ -29,7 +36,9 @@ export function readPrepState(env: Env, session: Session, stateDir: string, quer
   const { path, savedAtMs, sections, mechanical } = state;
   const written = !mechanical && state.verification.ok && !state.unfilled;
   const order = orderStateByCount(state.stamp, loadLastCompaction(session), query.compaction);
-  const sincePrevious = order ? order !== "before-previous" : query.previousAtMs === null || savedAtMs > query.previousAtMs;
+  const sincePrevious = order
+    ? order !== "before-previous"
+    : query.previousAtMs === null || savedAtMs > query.previousAtMs;
   return {
     path,
     savedAtMs,

@@ -8,14 +8,23 @@ import {
   plansDir,
   readFileHead,
   renderState,
-  scanTranscript,
   type Session,
+  scanTranscript,
   type TmuxWindow,
   type TranscriptFacts,
   workerLine,
   writeFileAtomic,
 } from "@carryover/core";
-import { commandLines, errorLines, fileLines, oneLine, progressLines, progressSummary, type Scope, shownPath } from "./describe.ts";
+import {
+  commandLines,
+  errorLines,
+  fileLines,
+  oneLine,
+  progressLines,
+  progressSummary,
+  type Scope,
+  shownPath,
+} from "./describe.ts";
 import type { Compaction } from "./sections.ts";
 import { transcriptSettled } from "./settled.ts";
 
@@ -75,14 +84,23 @@ function snapshotText(
     {
       "## Active Plan": activePlan(facts, scope),
       "## Current Phase": [
-        facts.lastUserRequest ? `Last request: “${oneLine(facts.lastUserRequest, 600)}”` : "No request found in the transcript.",
+        facts.lastUserRequest
+          ? `Last request: “${oneLine(facts.lastUserRequest, 600)}”`
+          : "No request found in the transcript.",
         ...(progress ? [`Progress: ${progress}.`] : []),
       ].join("\n"),
       "## TaskList Summary": progressLines(facts, 40).join("\n") || "No TodoWrite or Task list in this session.",
-      "## Session Decisions": "Not recorded: decisions live in the conversation, which the compaction summary condenses. Run /compact-prep before compacting to keep them here.",
-      "## Constraints and Blockers": unresolved.length > 0 ? ["Unresolved errors:", ...errorLines(unresolved, scope, 20)].join("\n") : "No unresolved errors. Constraints are not recorded mechanically.",
+      "## Session Decisions":
+        "Not recorded: decisions live in the conversation, which the compaction summary condenses. Run /compact-prep before compacting to keep them here.",
+      "## Constraints and Blockers":
+        unresolved.length > 0
+          ? ["Unresolved errors:", ...errorLines(unresolved, scope, 20)].join("\n")
+          : "No unresolved errors. Constraints are not recorded mechanically.",
       "## Worker Topology": workerTopology(facts, scope, topology),
-      "## Editing Files": work.filesChanged.length > 0 ? ["Changed since the previous compaction:", ...fileLines(work, scope, 60)].join("\n") : "No file changed since the previous compaction.",
+      "## Editing Files":
+        work.filesChanged.length > 0
+          ? ["Changed since the previous compaction:", ...fileLines(work, scope, 60)].join("\n")
+          : "No file changed since the previous compaction.",
       "## Recovery Notes": [
         ...(work.commands.length > 0 ? ["Commands since the previous compaction:", ...commandLines(work, 20)] : []),
         ...(transcriptPath ? [`Full history: ${transcriptPath}`] : []),

@@ -60,7 +60,11 @@ export function steeringText(input: SteeringInput): string {
   return capText(parts.join("\n\n"), maxChars);
 }
 
-function openingText(earlier: readonly EarlierSummary[], quoted: readonly EarlierSummary[], facts: TranscriptFacts | null): string {
+function openingText(
+  earlier: readonly EarlierSummary[],
+  quoted: readonly EarlierSummary[],
+  facts: TranscriptFacts | null,
+): string {
   if (earlier.length === 0) {
     // Only a transcript read from its start shows there was no compaction before.
     const none = facts !== null && facts.skipped.headBytes === 0;
@@ -70,7 +74,10 @@ function openingText(earlier: readonly EarlierSummary[], quoted: readonly Earlie
   }
   const count = earlier.length === 1 ? "the earlier compaction" : `the ${earlier.length} earlier compactions`;
   const latest = earlier.at(-1)!;
-  const opener = quoted.length < earlier.length ? ` The conversation opens with the latest one's summary (${latest.trigger}, ${when(latest)}).` : "";
+  const opener =
+    quoted.length < earlier.length
+      ? ` The conversation opens with the latest one's summary (${latest.trigger}, ${when(latest)}).`
+      : "";
   return (
     `The summary begins with a section "Historical summaries" that carries forward, condensed, what ${count} of this session recorded, oldest first. ` +
     `That section keeps every decision, constraint, open problem and file path ${earlier.length === 1 ? "it names" : "they name"}, and drops only narration.${opener}${quoted.some((entry) => entry.summary) ? " They were:" : ""}`
@@ -83,7 +90,10 @@ function when(entry: EarlierSummary): string {
 
 function summariesBlock(all: readonly EarlierSummary[], budgetChars: number): string {
   const summaries = all.filter((entry) => entry.summary);
-  const numbered = summaries.map((entry, index) => ({ entry, label: `[${index + 1}] ${entry.trigger} compaction, ${when(entry)}:\n` }));
+  const numbered = summaries.map((entry, index) => ({
+    entry,
+    label: `[${index + 1}] ${entry.trigger} compaction, ${when(entry)}:\n`,
+  }));
   // The oldest go first when all cannot fit: each later summary was asked to carry them already.
   let kept = numbered;
   const labelChars = () => kept.reduce((sum, { label }) => sum + label.length + 1, 0);
@@ -139,7 +149,10 @@ function factsLine(facts: TranscriptFacts, scope: Scope): string {
   if (files.length === 0 && open.length === 0) return "";
   const parts: string[] = [];
   if (files.length > 0) parts.push(`files changed: ${list(files.map(code))}`);
-  if (open.length > 0) parts.push(`unresolved errors: ${list(open.map((error) => `${error.tool} ${oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 80)} (${oneLine(error.message, 100)})`))}`);
+  if (open.length > 0)
+    parts.push(
+      `unresolved errors: ${list(open.map((error) => `${error.tool} ${oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 80)} (${oneLine(error.message, 100)})`))}`,
+    );
   return `Since the previous compaction, the transcript shows these; the summary names them: ${parts.join("; ")}.`;
 }
 
@@ -171,5 +184,7 @@ function workersLine(facts: TranscriptFacts | null, topology: Topology): string 
 }
 
 function list(items: string[]): string {
-  return items.length > MAX_FACT_ITEMS ? `${items.slice(0, MAX_FACT_ITEMS).join(", ")} and ${items.length - MAX_FACT_ITEMS} more` : items.join(", ");
+  return items.length > MAX_FACT_ITEMS
+    ? `${items.slice(0, MAX_FACT_ITEMS).join(", ")} and ${items.length - MAX_FACT_ITEMS} more`
+    : items.join(", ");
 }

@@ -24,20 +24,29 @@ function capturedSession(): { payload: Record<string, unknown>; transcript: stri
   const lines = readFileSync(join(PAYLOADS, "transcript-sample.jsonl"), "utf8").split("\n");
   const boundary = lines.findIndex((line) => line.includes('"subtype":"compact_boundary"'));
   const transcript = join(root, "session.jsonl");
-  writeFileSync(transcript, `${lines.slice(0, boundary).join("\n").replaceAll("/home/user/proj", project).replaceAll("/home/user", home)}\n`);
+  writeFileSync(
+    transcript,
+    `${lines.slice(0, boundary).join("\n").replaceAll("/home/user/proj", project).replaceAll("/home/user", home)}\n`,
+  );
   const payload = JSON.parse(readFileSync(join(PAYLOADS, "pre-compact.manual.json"), "utf8"));
   return { payload: { ...payload, transcript_path: transcript, cwd: project }, transcript };
 }
 
 function spawnHook(stdin: string) {
-  return spawnSync(BIN, [], { input: stdin, env: { PATH: process.env.PATH, HOME: home, TMPDIR: join(root, "tmp") }, encoding: "utf8" });
+  return spawnSync(BIN, [], {
+    input: stdin,
+    env: { PATH: process.env.PATH, HOME: home, TMPDIR: join(root, "tmp") },
+    encoding: "utf8",
+  });
 }
 
 it("the built executable journals the captured session and prints plain-text summary instructions", () => {
   const { payload } = capturedSession();
   const result = spawnHook(JSON.stringify(payload));
   expect(result.status).toBe(0);
-  expect(result.stdout).toMatch(/^carryover pre-compact: what the summary of this compaction \((auto|manual), [\d-]+ [\d:]+ UTC\) must hold; it concerns that summary only\.\n/);
+  expect(result.stdout).toMatch(
+    /^carryover pre-compact: what the summary of this compaction \((auto|manual), [\d-]+ [\d:]+ UTC\) must hold; it concerns that summary only\.\n/,
+  );
   expect(result.stdout).toContain('section "Historical summaries"');
 
   const log = readFileSync(join(project, "CHANGES_SESSION.md"), "utf8");
@@ -47,7 +56,10 @@ it("the built executable journals the captured session and prints plain-text sum
 
   const sessionDir = join(home, ".claude/carryover/sessions", payload.session_id as string);
   expect(readFileSync(join(sessionDir, "snapshot.md"), "utf8")).toContain("<!-- carryover: mechanical snapshot -->");
-  expect(JSON.parse(readFileSync(join(sessionDir, "pre-compact.json"), "utf8"))).toMatchObject({ trigger: "manual", promptId: payload.prompt_id });
+  expect(JSON.parse(readFileSync(join(sessionDir, "pre-compact.json"), "utf8"))).toMatchObject({
+    trigger: "manual",
+    promptId: payload.prompt_id,
+  });
 
   const memoryDir = join(home, ".claude/projects", project.replace(/[^a-zA-Z0-9]/g, "-"), "memory");
   const topic = `carryover-session-${new Date().toISOString().slice(0, 10)}-292a2a51.md`;
@@ -74,5 +86,7 @@ it("fails open on garbage: exit 0, nothing printed, one log line", () => {
   const result = spawnHook("{not json");
   expect(result.status).toBe(0);
   expect(result.stdout).toBe("");
-  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(/pre-compact: stdin is not JSON/);
+  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(
+    /pre-compact: stdin is not JSON/,
+  );
 });

@@ -45,7 +45,9 @@ it("in the TUI, what a manual /compact records of PreCompact's output is short, 
   });
   const box = sandbox;
   const tui = await startTui(box, { args: ["--allowedTools", "Bash,Write,Edit,Read"] });
-  await tui.submit(`Write the notes ${mockScript([{ tool: "Write", input: { file_path: join(box.project, "notes.md"), content: "x\n" } }, { text: "written" }])}`);
+  await tui.submit(
+    `Write the notes ${mockScript([{ tool: "Write", input: { file_path: join(box.project, "notes.md"), content: "x\n" } }, { text: "written" }])}`,
+  );
   await tui.waitForScreen(/written/);
   await tui.submit("/compact");
   await tui.waitForScreen(/Compacted/);
@@ -60,9 +62,13 @@ it("in the TUI, what a manual /compact records of PreCompact's output is short, 
   expect(echoed).not.toMatch(/\b(Begin|Keep|Carry|Write|name these|Continue)\b/);
 
   await tui.submit("/compact");
-  const second = await waitFor(() => (box.mock.compactionRequests().length > 1 ? requestText(compactionRequest(box.mock.requests(), 1)) : undefined), {
-    description: "the second compaction request",
-  });
+  const second = await waitFor(
+    () =>
+      box.mock.compactionRequests().length > 1 ? requestText(compactionRequest(box.mock.requests(), 1)) : undefined,
+    {
+      description: "the second compaction request",
+    },
+  );
   const instructions = second.slice(second.lastIndexOf("Additional Instructions:"));
   const [first, current] = [...second.matchAll(HEAD)].map((match) => match[1]);
   // The first compaction's output, recorded in the conversation, and this compaction's own: each names its time.
@@ -71,7 +77,9 @@ it("in the TUI, what a manual /compact records of PreCompact's output is short, 
   expect(instructions).toContain(`(manual, ${current} UTC)`);
   expect(instructions).toContain("what the earlier compaction of this session recorded");
   // That compaction is named by its boundary line's time, which can fall in the minute after its PreCompact's.
-  const named = /The conversation opens with the latest one's summary \(manual, ([\d-]+ [\d:]+) UTC\)\./.exec(instructions)?.[1];
+  const named = /The conversation opens with the latest one's summary \(manual, ([\d-]+ [\d:]+) UTC\)\./.exec(
+    instructions,
+  )?.[1];
   expect([first, nextMinute(first!)]).toContain(named);
   expect(instructions).not.toContain("none yet");
   expect(box.mock.errors()).toEqual([]);

@@ -22,7 +22,8 @@ export const keys = {
   dueMessage: {
     kind: "template",
     placeholders: PLACEHOLDERS,
-    default: "Context at {percent}% of the auto-compact point ({used} of {limit} tokens): Claude Code compacts before answering this prompt.",
+    default:
+      "Context at {percent}% of the auto-compact point ({used} of {limit} tokens): Claude Code compacts before answering this prompt.",
     description:
       "what the user is shown instead when the context is already past the auto-compact point (the agent is told nothing: it would read it after the compaction)",
   },

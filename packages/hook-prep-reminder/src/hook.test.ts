@@ -14,8 +14,8 @@ import {
 } from "@carryover/core";
 import { payload, payloadPath } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hook } from "./hook.ts";
 import { keys } from "./config.ts";
+import { hook } from "./hook.ts";
 
 const SESSION = "7618a028-19c7-4e6b-af14-1fdfaa838f89";
 // CLAUDE_CODE_AUTO_COMPACT_WINDOW=100000 puts the auto-compact point at 67,000 tokens (2.1.332).
@@ -32,8 +32,18 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 /** The captured transcript, then one more main-chain response reporting `tokens` input tokens. */
 function transcriptEndingAt(tokens: number): void {
   const sample = readFileSync(payloadPath("transcript-sample.jsonl"), "utf8");
-  const response = JSON.parse(sample.split("\n").filter((line) => line.includes('"type":"assistant"')).at(-1)!);
-  response.message.usage = { ...response.message.usage, input_tokens: tokens, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+  const response = JSON.parse(
+    sample
+      .split("\n")
+      .filter((line) => line.includes('"type":"assistant"'))
+      .at(-1)!,
+  );
+  response.message.usage = {
+    ...response.message.usage,
+    input_tokens: tokens,
+    cache_read_input_tokens: 0,
+    cache_creation_input_tokens: 0,
+  };
   writeFileSync(transcript, `${sample.trimEnd()}\n${JSON.stringify(response)}\n`);
 }
 
@@ -42,23 +52,49 @@ function compactInTranscript(): void {
 }
 
 function prompt(text = "go on"): UserPromptSubmitInput {
-  return { ...payload("user-prompt-submit"), session_id: SESSION, transcript_path: transcript, cwd: home, prompt: text };
+  return {
+    ...payload("user-prompt-submit"),
+    session_id: SESSION,
+    transcript_path: transcript,
+    cwd: home,
+    prompt: text,
+  };
 }
 
 /** The hook's probe, as the runtime calls it, at `nowMs`. */
 function probe(nowMs = 1_000_000, env: Record<string, string> = { HOME: home }) {
   const input = prompt();
-  const context: ProbeContext = { name: "prep-reminder", payload: input, env, nowMs, projectDir: home, session: openSession(env, SESSION) };
+  const context: ProbeContext = {
+    name: "prep-reminder",
+    payload: input,
+    env,
+    nowMs,
+    projectDir: home,
+    session: openSession(env, SESSION),
+  };
   return hook.probe!(context);
 }
 
 /** The probe, then run with what it found, as the runtime does them, at `nowMs`. */
-async function remind(extraEnv: Record<string, string> = {}, text?: string, nowMs = 1_000_000): Promise<HookJsonOutput | null> {
+async function remind(
+  extraEnv: Record<string, string> = {},
+  text?: string,
+  nowMs = 1_000_000,
+): Promise<HookJsonOutput | null> {
   const env = { HOME: home, ...extraEnv };
   const found = probe(nowMs, env);
   if (found === null) return null;
   const config = loadConfig("prep-reminder", keys, env, home);
-  const context = { input: prompt(text), event: "UserPromptSubmit" as const, env, nowMs, config, projectDir: home, session: openSession(env, SESSION), log: () => {} };
+  const context = {
+    input: prompt(text),
+    event: "UserPromptSubmit" as const,
+    env,
+    nowMs,
+    config,
+    projectDir: home,
+    session: openSession(env, SESSION),
+    log: () => {},
+  };
   return (await hook.run(context, found)) as HookJsonOutput | null;
 }
 
@@ -148,7 +184,9 @@ describe("with the statusline", async () => {
   it("reads the transcript when the statusline's reading is stale", async () => {
     statuslineReading(20_000, 600_000);
     transcriptEndingAt(700_000);
-    expect((await remind())?.systemMessage).toMatch(/^Context at 72% of the auto-compact point \(700k of 967k tokens\)/);
+    expect((await remind())?.systemMessage).toMatch(
+      /^Context at 72% of the auto-compact point \(700k of 967k tokens\)/,
+    );
   });
 
   it("announces only the highest of several levels passed at once, and marks all of them", async () => {
@@ -194,7 +232,8 @@ describe("config and edge cases", async () => {
   it("past the auto-compact point tells only the user: the agent would read it after the compaction", async () => {
     transcriptEndingAt(70_000);
     expect(await remind(SMALL_WINDOW)).toEqual({
-      systemMessage: "Context at 104% of the auto-compact point (70k of 67k tokens): Claude Code compacts before answering this prompt.",
+      systemMessage:
+        "Context at 104% of the auto-compact point (70k of 67k tokens): Claude Code compacts before answering this prompt.",
     });
   });
 
@@ -214,7 +253,13 @@ describe("the probe", async () => {
   /** A reading the statusline recorded `ageMs` ago, vouched for `freshMs` (the default freshReadingMs). */
   function vouched(ageMs: number, freshMs: number | null = 300_000): void {
     const atMs = 1_000_000 - ageMs;
-    const reading = { source: "statusline" as const, contextTokens: 700_000, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, atMs };
+    const reading = {
+      source: "statusline" as const,
+      contextTokens: 700_000,
+      modelWindowTokens: 1_000_000,
+      autoCompactTokens: 967_000,
+      atMs,
+    };
     recordReading(session(), { ...reading, ...(freshMs === null ? {} : { freshUntilMs: atMs + freshMs }) });
   }
 

@@ -1,12 +1,6 @@
 // UserPromptSubmit: once per level per session (re-armed after a compaction), tells the user the context
 // passed a level of the auto-compact point and that /compact-prep saves the session first; the agent gets the facts.
-import {
-  type HookDefinition,
-  LEVEL_MARKER_PREFIX,
-  listMarkers,
-  loadReading,
-  type UsageReading,
-} from "@carryover/core";
+import { type HookDefinition, LEVEL_MARKER_PREFIX, listMarkers, loadReading, type UsageReading } from "@carryover/core";
 import type { keys } from "./config.ts";
 
 /** What the probe saw: the session's markers and its recorded reading (null without one). */
@@ -58,13 +52,19 @@ export const hook: HookDefinition<"UserPromptSubmit", typeof keys, Seen> = {
     const { claimLevel, contextOutput, currentUsage, levelPercent, reminderParts } = await import("./deps.ts");
     const { levels, freshReadingMs, contextWindowTokens } = config.shared;
     const transcriptPath = input.transcript_path;
-    const reading = currentUsage({ session, transcriptPath, projectDir, nowMs, freshReadingMs, contextWindowTokens }, recorded);
+    const reading = currentUsage(
+      { session, transcriptPath, projectDir, nowMs, freshReadingMs, contextWindowTokens },
+      recorded,
+    );
     // No reading yet (first prompt), or auto-compaction off: nothing to prepare for.
     if (!reading || reading.autoCompactTokens === null) return null;
     const percent = levelPercent(reading);
     const level = claimLevel(session, markers, percent, { levels, mutedLevels: config.hook.mutedLevels, nowMs });
     if (level === null || PREPARING.test(input.prompt)) return null;
     const { autoCompactTokens } = reading;
-    return contextOutput("UserPromptSubmit", reminderParts(config.hook, { ...reading, autoCompactTokens }, percent, level));
+    return contextOutput(
+      "UserPromptSubmit",
+      reminderParts(config.hook, { ...reading, autoCompactTokens }, percent, level),
+    );
   },
 };

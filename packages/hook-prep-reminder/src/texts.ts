@@ -7,7 +7,12 @@ export interface ReminderTexts {
 }
 
 /** What the user sees and what the agent is told; past the auto-compact point only the user is told. */
-export function reminderParts(texts: ReminderTexts, reading: UsageReading & { autoCompactTokens: number }, percent: number, level: number) {
+export function reminderParts(
+  texts: ReminderTexts,
+  reading: UsageReading & { autoCompactTokens: number },
+  percent: number,
+  level: number,
+) {
   const values = {
     percent: String(Math.floor(percent)),
     used: formatTokens(reading.contextTokens),

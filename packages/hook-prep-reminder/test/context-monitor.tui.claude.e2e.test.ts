@@ -1,11 +1,19 @@
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createSandbox, hasTmux, lastMainRequest, requestText, type Sandbox, startTui } from "@carryover/test-fixtures/e2e";
+import {
+  createSandbox,
+  hasTmux,
+  lastMainRequest,
+  requestText,
+  type Sandbox,
+  startTui,
+} from "@carryover/test-fixtures/e2e";
 import { afterEach, beforeAll, expect, it } from "vitest";
 
 const REMINDER = join(import.meta.dirname, "../dist/carryover-prep-reminder.cjs");
 const STATUSLINE = join(import.meta.dirname, "../../hook-statusline/dist/carryover-statusline.cjs");
-const CONTEXT = "UserPromptSubmit hook additional context: Context usage is at 62% of the auto-compact point (600k of 967k tokens)";
+const CONTEXT =
+  "UserPromptSubmit hook additional context: Context usage is at 62% of the auto-compact point (600k of 967k tokens)";
 let sandbox: Sandbox | undefined;
 
 beforeAll(() => {

@@ -33,8 +33,13 @@ it("the built executable reminds once from the transcript alone (no statusline)"
   const first = spawnHook(stdin, env);
   expect(first.status).toBe(0);
   expect(JSON.parse(first.stdout)).toMatchObject({
-    systemMessage: expect.stringMatching(/^Context at 67% of the auto-compact point \(45k of 67k tokens\)\. Run \/compact-prep now/),
-    hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: expect.stringMatching(/^Context usage is at 67% /) },
+    systemMessage: expect.stringMatching(
+      /^Context at 67% of the auto-compact point \(45k of 67k tokens\)\. Run \/compact-prep now/,
+    ),
+    hookSpecificOutput: {
+      hookEventName: "UserPromptSubmit",
+      additionalContext: expect.stringMatching(/^Context usage is at 67% /),
+    },
   });
   const second = spawnHook(stdin, env);
   expect(second.status).toBe(0);
@@ -46,7 +51,14 @@ it("takes the fast path with a fresh statusline reading and nothing pending: no 
   const sessionDir = join(home, ".claude/carryover/sessions", sessionId);
   mkdirSync(sessionDir, { recursive: true, mode: 0o700 });
   const atMs = Date.now();
-  const reading = { source: "statusline", contextTokens: 700_000, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, atMs, freshUntilMs: atMs + 300_000 };
+  const reading = {
+    source: "statusline",
+    contextTokens: 700_000,
+    modelWindowTokens: 1_000_000,
+    autoCompactTokens: 967_000,
+    atMs,
+    freshUntilMs: atMs + 300_000,
+  };
   writeFileSync(join(sessionDir, "usage.json"), JSON.stringify(reading));
   const result = spawnHook(promptWithTranscript(900_000));
   expect(result.status).toBe(0);
@@ -58,5 +70,7 @@ it("fails open on garbage: exit 0, nothing printed, one log line", () => {
   const result = spawnHook("{not json");
   expect(result.status).toBe(0);
   expect(result.stdout).toBe("");
-  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(/prep-reminder: stdin is not JSON/);
+  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(
+    /prep-reminder: stdin is not JSON/,
+  );
 });

@@ -34,7 +34,9 @@ it("in print mode (no statusline) the reminder fires from the transcript alone, 
   });
   // The auto-compact point under a 100k window is 67,000 tokens: 45,000 is 67% of it.
   const env = autoCompactEnv;
-  const sessionId = expectSuccess(await runPrint(sandbox, `start ${mockScript([{ text: "started", input_tokens: 45_000 }])}`, { env }));
+  const sessionId = expectSuccess(
+    await runPrint(sandbox, `start ${mockScript([{ text: "started", input_tokens: 45_000 }])}`, { env }),
+  );
   expect(requestText(lastMainRequest(sandbox.mock.requests()))).not.toContain("Context usage is at");
 
   expectSuccess(await runPrint(sandbox, "next step", { env, resume: sessionId }));

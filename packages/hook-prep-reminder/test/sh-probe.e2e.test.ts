@@ -21,9 +21,25 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 /** The sh prelude's verdict and the Node probe's on the same files, at the same moment. */
 function verdicts() {
   const projectDir = join(root, "proj");
-  const payload = { session_id: SESSION, cwd: projectDir, hook_event_name: "UserPromptSubmit", prompt: "go on", transcript_path: "", prompt_id: "p", permission_mode: "default" };
+  const payload = {
+    session_id: SESSION,
+    cwd: projectDir,
+    hook_event_name: "UserPromptSubmit",
+    prompt: "go on",
+    transcript_path: "",
+    prompt_id: "p",
+    permission_mode: "default",
+  };
   const sh = shDecides(BIN, "UserPromptSubmit", env);
-  const node = hook.probe!({ name: "prep-reminder", payload, env, nowMs: Date.now(), projectDir, session: openSession(env, SESSION) }) === null;
+  const node =
+    hook.probe!({
+      name: "prep-reminder",
+      payload,
+      env,
+      nowMs: Date.now(),
+      projectDir,
+      session: openSession(env, SESSION),
+    }) === null;
   return { sh, node };
 }
 
@@ -31,7 +47,14 @@ function verdicts() {
 function reading(ageMs: number, freshMs: number | null = 300_000) {
   const atMs = Date.now() - ageMs;
   const session = openSession(env, SESSION);
-  const base = { source: "statusline" as const, contextTokens: 300_000, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000, model: "m", atMs };
+  const base = {
+    source: "statusline" as const,
+    contextTokens: 300_000,
+    modelWindowTokens: 1_000_000,
+    autoCompactTokens: 967_000,
+    model: "m",
+    atMs,
+  };
   recordReading(session, freshMs === null ? base : { ...base, freshUntilMs: atMs + freshMs });
   return session;
 }
@@ -44,21 +67,33 @@ const marker = (name: string) => {
 
 it.each([
   ["a fresh reading and no level marker", () => reading(10_000), true],
-  ["a fresh reading and another marker", () => {
+  [
+    "a fresh reading and another marker",
+    () => {
       reading(10_000);
       marker("compacted");
-    }, true],
+    },
+    true,
+  ],
   ["no reading (print mode)", () => {}, false],
   ["a stale reading", () => reading(400_000), false],
   ["a reading no statusline vouched for", () => reading(10_000, null), false],
-  ["a fresh reading and level-60 raised", () => {
+  [
+    "a fresh reading and level-60 raised",
+    () => {
       reading(10_000);
       marker("level-60");
-    }, false],
-  ["a fresh reading and level-60 announced already", () => {
+    },
+    false,
+  ],
+  [
+    "a fresh reading and level-60 announced already",
+    () => {
       reading(10_000);
       marker(announcedMarkerName(60));
-    }, true],
+    },
+    true,
+  ],
   [
     "a reading that is a link",
     () => {

@@ -1,4 +1,14 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -58,7 +68,11 @@ function writeFile(path: string, text: string, mtimeMs?: number): string {
 describe("gatherFacts", () => {
   it("reads the state file: its time, headers, whether it is filled", async () => {
     const statePath = join(defaultStateDir(env), `${SESSION}.md`);
-    writeFile(statePath, renderState([], { "## Active Plan": "ship it" }).replace("## Worker Topology\n", ""), COMPACTED_AT - 60_000);
+    writeFile(
+      statePath,
+      renderState([], { "## Active Plan": "ship it" }).replace("## Worker Topology\n", ""),
+      COMPACTED_AT - 60_000,
+    );
     const facts = await gatherFacts(query());
     expect(facts.statePath).toBe(statePath);
     expect(facts.state).toMatchObject({
@@ -73,7 +87,10 @@ describe("gatherFacts", () => {
   });
 
   it("orders a stamped state by PostCompact's count, before PostCompact ran for this compaction and after", async () => {
-    const statePath = writeFile(join(defaultStateDir(env), `${SESSION}.md`), renderState([], { "## Active Plan": "x" }));
+    const statePath = writeFile(
+      join(defaultStateDir(env), `${SESSION}.md`),
+      renderState([], { "## Active Plan": "x" }),
+    );
     expect((await gatherFacts(query())).stateOrder).toBeNull();
     recordCompaction(openSession(env, SESSION), "p-old", COMPACTED_AT + 600_000);
     stampCompactState(env, SESSION);
@@ -117,7 +134,10 @@ describe("gatherFacts", () => {
     writeFile(join(tasks, "4.json"), JSON.stringify({ id: "4", subject: "d", status: "deleted" }));
     writeFile(join(tasks, ".lock"), "");
     const facts = await gatherFacts(query());
-    expect(facts.snapshot).toEqual({ path: join(root, "home/.claude/carryover/sessions", SESSION, "snapshot.md"), savedAtMs: COMPACTED_AT - 5_000 });
+    expect(facts.snapshot).toEqual({
+      path: join(root, "home/.claude/carryover/sessions", SESSION, "snapshot.md"),
+      savedAtMs: COMPACTED_AT - 5_000,
+    });
     expect(facts.changesFile).toBe(join(root, "proj/CHANGES_SESSION.md"));
     expect(facts.tasks).toEqual({ dir: tasks, total: 3, byStatus: { completed: 1, in_progress: 2 } });
     expect((await gatherFacts(query({ changesFile: "" }))).changesFile).toBeNull();
@@ -142,21 +162,39 @@ describe("gatherFacts", () => {
   });
 
   it("the previous compaction is the ledger's last, even where a clock that ran fast dated an earlier one later", async () => {
-    appendLedger(openSession(env, SESSION), { atMs: COMPACTED_AT + 300_000, trigger: "auto", promptId: "p-1", summary: "1" }, 50);
-    appendLedger(openSession(env, SESSION), { atMs: COMPACTED_AT - 600_000, trigger: "auto", promptId: "p-2", summary: "2" }, 50);
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: COMPACTED_AT + 300_000, trigger: "auto", promptId: "p-1", summary: "1" },
+      50,
+    );
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: COMPACTED_AT - 600_000, trigger: "auto", promptId: "p-2", summary: "2" },
+      50,
+    );
     expect((await gatherFacts(query())).previousCompactionAtMs).toBe(COMPACTED_AT - 600_000);
   });
 
   it("the previous compaction comes from the ledger without this one, else from older boundaries", async () => {
     const earlier = COMPACTED_AT - 3_600_000;
     appendLedger(openSession(env, SESSION), { atMs: earlier, trigger: "auto", promptId: "p-old", summary: "old" }, 50);
-    appendLedger(openSession(env, SESSION), { atMs: COMPACTED_AT - 10, trigger: "auto", promptId: "p-now", summary: "now" }, 50);
+    appendLedger(
+      openSession(env, SESSION),
+      { atMs: COMPACTED_AT - 10, trigger: "auto", promptId: "p-now", summary: "now" },
+      50,
+    );
     const fromLedger = await gatherFacts(query());
     expect(fromLedger.previousCompactionAtMs).toBe(earlier);
-    expect(fromLedger.earlierSummaries).toEqual({ path: join(root, "home/.claude/carryover/sessions", SESSION, "compactions.jsonl"), count: 1 });
+    expect(fromLedger.earlierSummaries).toEqual({
+      path: join(root, "home/.claude/carryover/sessions", SESSION, "compactions.jsonl"),
+      count: 1,
+    });
 
     rmSync(join(root, "home/.claude/carryover/sessions", SESSION, "compactions.jsonl"));
-    const path = transcript(boundary("manual", "2026-11-29T16:00:00.000Z"), boundary("auto", "2026-11-29T17:14:25.000Z"));
+    const path = transcript(
+      boundary("manual", "2026-11-29T16:00:00.000Z"),
+      boundary("auto", "2026-11-29T17:14:25.000Z"),
+    );
     const fromTranscript = await gatherFacts(query({ transcriptPath: path }));
     expect(fromTranscript.previousCompactionAtMs).toBe(Date.parse("2026-11-29T16:00:00.000Z"));
     expect(fromTranscript.earlierSummaries).toBeNull();
@@ -176,13 +214,20 @@ const realCases = readdirSync(REAL)
   .filter((name) => name.endsWith(".expected.json"))
   .map((name) => JSON.parse(readFileSync(join(REAL, name), "utf8")));
 
-describe.each(realCases.map((expected) => [expected.transcript as string, expected] as const))("gatherFacts on %s", (name, expected) => {
-  it("points to its earlier compactions, todos and tasks as the transcript has them", async () => {
-    // Recovery runs just after a compaction, later than everything in these files.
-    const facts = await gatherFacts(query({ transcriptPath: join(REAL, name), compaction: { atMs: Date.UTC(2026, 10, 30), trigger: "auto" } }));
-    expect(facts.earlierInTranscript).toEqual(expected.compactions.length > 0 ? { path: join(REAL, name), count: expected.compactions.length } : null);
-    expect(facts.previousCompactionAtMs === null).toBe(expected.compactions.length === 0);
-    expect(facts.todos).toEqual(expected.todos);
-    expect(facts.transcriptTasks).toEqual(expected.tasks);
-  });
-});
+describe.each(realCases.map((expected) => [expected.transcript as string, expected] as const))(
+  "gatherFacts on %s",
+  (name, expected) => {
+    it("points to its earlier compactions, todos and tasks as the transcript has them", async () => {
+      // Recovery runs just after a compaction, later than everything in these files.
+      const facts = await gatherFacts(
+        query({ transcriptPath: join(REAL, name), compaction: { atMs: Date.UTC(2026, 10, 30), trigger: "auto" } }),
+      );
+      expect(facts.earlierInTranscript).toEqual(
+        expected.compactions.length > 0 ? { path: join(REAL, name), count: expected.compactions.length } : null,
+      );
+      expect(facts.previousCompactionAtMs === null).toBe(expected.compactions.length === 0);
+      expect(facts.todos).toEqual(expected.todos);
+      expect(facts.transcriptTasks).toEqual(expected.tasks);
+    });
+  },
+);

@@ -1,8 +1,8 @@
 import { existsSync, lstatSync } from "node:fs";
 import {
-  changesLogPath,
   type CompactionWorkers,
   type CompactState,
+  changesLogPath,
   compactionWorkers,
   compactStatePath,
   type Env,
@@ -11,20 +11,20 @@ import {
   ledgerPath,
   loadLastCompaction,
   mechanicalSnapshotPath,
+  orderStateByCount,
   plansDir,
   readCompactState,
   readLedger,
   readTmuxWindow,
   SAME_COMPACTION_WINDOW_MS,
-  orderStateByCount,
-  scanTranscript,
   type Session,
   type StateOrder,
+  scanTranscript,
   type TaskItem,
   type TmuxWindow,
-  tasksDir,
   type TodoItem,
   type TranscriptFacts,
+  tasksDir,
 } from "@carryover/core";
 import { readTaskList, type TaskListFacts } from "./tasks.ts";
 
@@ -96,7 +96,8 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
     snapshot: fileTime(mechanicalSnapshotPath(session)),
     previousCompactionAtMs,
     earlierSummaries: earlier.length > 0 ? { path: ledgerPath(session), count: earlier.length } : null,
-    earlierInTranscript: previousFromTranscript.length > 0 ? { path: query.transcriptPath, count: previousFromTranscript.length } : null,
+    earlierInTranscript:
+      previousFromTranscript.length > 0 ? { path: query.transcriptPath, count: previousFromTranscript.length } : null,
     plans: (transcript?.plansWritten ?? []).filter((path) => existsSync(path)).slice(-MAX_PLANS),
     tasks,
     transcriptTasks: tasks ? [] : (transcript?.tasks ?? []),

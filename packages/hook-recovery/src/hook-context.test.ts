@@ -5,11 +5,27 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hookContextSinceLastBoundary } from "./hook-context.ts";
 
 // Line shapes as Claude Code 2.1.332 writes them (trimmed to the keys read).
-const boundary = JSON.stringify({ parentUuid: null, type: "system", subtype: "compact_boundary", content: "Conversation compacted" });
+const boundary = JSON.stringify({
+  parentUuid: null,
+  type: "system",
+  subtype: "compact_boundary",
+  content: "Conversation compacted",
+});
 const context = (hookEvent: string, text: string) =>
-  JSON.stringify({ parentUuid: "a", attachment: { type: "hook_additional_context", content: [text], hookName: hookEvent, hookEvent }, type: "attachment" });
+  JSON.stringify({
+    parentUuid: "a",
+    attachment: { type: "hook_additional_context", content: [text], hookName: hookEvent, hookEvent },
+    type: "attachment",
+  });
 const success = (text: string) =>
-  JSON.stringify({ attachment: { type: "hook_success", hookEvent: "SessionStart", stdout: JSON.stringify({ hookSpecificOutput: { additionalContext: text } }) }, type: "attachment" });
+  JSON.stringify({
+    attachment: {
+      type: "hook_success",
+      hookEvent: "SessionStart",
+      stdout: JSON.stringify({ hookSpecificOutput: { additionalContext: text } }),
+    },
+    type: "attachment",
+  });
 const user = JSON.stringify({ type: "user", message: { role: "user", content: "hello" } });
 
 let dir: string;
@@ -28,17 +44,31 @@ const query = { hookEvent: "SessionStart", needle: "RECOVERY" };
 
 describe("hookContextSinceLastBoundary", () => {
   it("finds the context recorded after the last boundary", async () => {
-    expect(await hookContextSinceLastBoundary(transcript(user, boundary, context("SessionStart", "x RECOVERY y"), user), query)).toBe("found");
+    expect(
+      await hookContextSinceLastBoundary(
+        transcript(user, boundary, context("SessionStart", "x RECOVERY y"), user),
+        query,
+      ),
+    ).toBe("found");
   });
 
   it("is absent when the context is only before the last boundary, from another event, or only a hook_success echo", async () => {
-    expect(await hookContextSinceLastBoundary(transcript(boundary, context("SessionStart", "RECOVERY"), boundary, user), query)).toBe("absent");
-    expect(await hookContextSinceLastBoundary(transcript(boundary, context("UserPromptSubmit", "RECOVERY")), query)).toBe("absent");
+    expect(
+      await hookContextSinceLastBoundary(
+        transcript(boundary, context("SessionStart", "RECOVERY"), boundary, user),
+        query,
+      ),
+    ).toBe("absent");
+    expect(
+      await hookContextSinceLastBoundary(transcript(boundary, context("UserPromptSubmit", "RECOVERY")), query),
+    ).toBe("absent");
     expect(await hookContextSinceLastBoundary(transcript(boundary, success("RECOVERY")), query)).toBe("absent");
   });
 
   it("is unknown without a boundary in reach or without a transcript", async () => {
-    expect(await hookContextSinceLastBoundary(transcript(user, context("SessionStart", "RECOVERY")), query)).toBe("unknown");
+    expect(await hookContextSinceLastBoundary(transcript(user, context("SessionStart", "RECOVERY")), query)).toBe(
+      "unknown",
+    );
     expect(await hookContextSinceLastBoundary(join(dir, "missing.jsonl"), query)).toBe("unknown");
     const long = transcript(boundary, "x".repeat(4096), context("SessionStart", "RECOVERY"));
     expect(await hookContextSinceLastBoundary(long, { ...query, maxBytes: 1024 })).toBe("unknown");

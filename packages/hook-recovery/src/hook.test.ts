@@ -2,20 +2,20 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  type HookJsonOutput,
   hasPendingCompaction,
   loadConfig,
   markCompacted,
+  openSession,
   readMarker,
   type SessionStartInput,
   type UserPromptSubmitInput,
-  openSession,
-  type HookJsonOutput,
 } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boundary, prompt, sessionStartContext, toolCall } from "../test/transcript-lines.ts";
-import { RECOVERY_HEADING } from "./render.ts";
-import { hook } from "./hook.ts";
 import { keys } from "./config.ts";
+import { hook } from "./hook.ts";
+import { RECOVERY_HEADING } from "./render.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 const COMPACT_PROMPT = "1b0ed739-f2ba-4e9c-a086-99991083de5d";
@@ -33,11 +33,26 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 function sessionStart(source = "compact"): SessionStartInput {
-  return { session_id: SESSION, transcript_path: transcript, cwd: join(root, "proj"), hook_event_name: "SessionStart", source, prompt_id: COMPACT_PROMPT };
+  return {
+    session_id: SESSION,
+    transcript_path: transcript,
+    cwd: join(root, "proj"),
+    hook_event_name: "SessionStart",
+    source,
+    prompt_id: COMPACT_PROMPT,
+  };
 }
 
 function userPrompt(): UserPromptSubmitInput {
-  return { session_id: SESSION, transcript_path: transcript, cwd: join(root, "proj"), hook_event_name: "UserPromptSubmit", prompt: "go on", prompt_id: "next-prompt", permission_mode: "default" };
+  return {
+    session_id: SESSION,
+    transcript_path: transcript,
+    cwd: join(root, "proj"),
+    hook_event_name: "UserPromptSubmit",
+    prompt: "go on",
+    prompt_id: "next-prompt",
+    permission_mode: "default",
+  };
 }
 
 /** The probe, then run when it found something, as the runtime does them, at `nowMs`. */
@@ -46,19 +61,28 @@ async function invoke(input: SessionStartInput | UserPromptSubmitInput, nowMs = 
   const session = openSession(env, SESSION);
   if (hook.probe!({ name: "recovery", payload: input, env, nowMs, projectDir, session }) === null) return null;
   const config = loadConfig("recovery", keys, env, projectDir);
-  const output = (await hook.run({ input, event: input.hook_event_name, env, nowMs, config, projectDir, session, log: () => {} }, true)) as HookJsonOutput | null;
+  const output = (await hook.run(
+    { input, event: input.hook_event_name, env, nowMs, config, projectDir, session, log: () => {} },
+    true,
+  )) as HookJsonOutput | null;
   return output?.hookSpecificOutput ?? null;
 }
 
 /** What Claude Code 2.1.332 writes once the compaction is done: the boundary, then the SessionStart context it got. */
 function compactionWritten(delivered: string | null): void {
-  appendFileSync(transcript, `${boundary("manual", "2026-11-29T17:14:24.845Z")}\n${delivered === null ? "" : `${sessionStartContext(delivered)}\n`}`);
+  appendFileSync(
+    transcript,
+    `${boundary("manual", "2026-11-29T17:14:24.845Z")}\n${delivered === null ? "" : `${sessionStartContext(delivered)}\n`}`,
+  );
 }
 
 describe("exactly one delivery per compaction", () => {
   it("2.1.332 order: SessionStart(compact) delivers, PostCompact marks, the next prompt stays silent and clears the mark", async () => {
     const delivered = await invoke(sessionStart());
-    expect(delivered).toEqual({ hookEventName: "SessionStart", additionalContext: expect.stringMatching(new RegExp(`^${RECOVERY_HEADING}: `)) });
+    expect(delivered).toEqual({
+      hookEventName: "SessionStart",
+      additionalContext: expect.stringMatching(new RegExp(`^${RECOVERY_HEADING}: `)),
+    });
     markCompacted(openSession(env, SESSION), { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
     compactionWritten(delivered!.additionalContext);
 
@@ -73,7 +97,10 @@ describe("exactly one delivery per compaction", () => {
     compactionWritten(null);
 
     const recovered = await invoke(userPrompt(), 2_010_000);
-    expect(recovered).toEqual({ hookEventName: "UserPromptSubmit", additionalContext: expect.stringContaining("compacted at 1970-01-01T00:33:20Z, auto.") });
+    expect(recovered).toEqual({
+      hookEventName: "UserPromptSubmit",
+      additionalContext: expect.stringContaining("compacted at 1970-01-01T00:33:20Z, auto."),
+    });
     expect(await invoke(userPrompt(), 2_020_000)).toBeNull();
   });
 
@@ -81,7 +108,9 @@ describe("exactly one delivery per compaction", () => {
     markCompacted(openSession(env, SESSION), { trigger: "manual", promptId: COMPACT_PROMPT }, 2_000_100);
     compactionWritten(null);
     expect((await invoke(userPrompt(), 2_010_000))?.hookEventName).toBe("UserPromptSubmit");
-    expect(readMarker(openSession(env, SESSION), "recovery-delivered", { nowMs: 2_010_000 })?.data).toEqual({ promptId: COMPACT_PROMPT });
+    expect(readMarker(openSession(env, SESSION), "recovery-delivered", { nowMs: 2_010_000 })?.data).toEqual({
+      promptId: COMPACT_PROMPT,
+    });
   });
 
   it("PostCompact before SessionStart (other versions): SessionStart delivers with the trigger, the prompt stays silent", async () => {
@@ -123,7 +152,14 @@ describe("nothing to do", () => {
 
 describe("the probe", () => {
   const probe = (payload: Record<string, unknown>) =>
-    hook.probe!({ name: "recovery", payload: { session_id: SESSION, ...payload }, env, nowMs: 0, projectDir: root, session: openSession(env, SESSION) });
+    hook.probe!({
+      name: "recovery",
+      payload: { session_id: SESSION, ...payload },
+      env,
+      nowMs: 0,
+      projectDir: root,
+      session: openSession(env, SESSION),
+    });
 
   it("lets through SessionStart(compact) alone, and a prompt only while a compaction is pending", () => {
     expect(probe({ hook_event_name: "SessionStart", source: "startup" })).toBeNull();

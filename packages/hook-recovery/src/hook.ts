@@ -1,11 +1,6 @@
 // SessionStart (matcher compact) and UserPromptSubmit: right after a compaction, tells the agent where the
 // session's state file, plan, task list and changes log are; exactly once, by whichever channel runs first.
-import {
-  type CompactionFacts,
-  type HookContext,
-  type HookDefinition,
-  hasPendingCompaction,
-} from "@carryover/core";
+import { type CompactionFacts, type HookContext, type HookDefinition, hasPendingCompaction } from "@carryover/core";
 import type { keys } from "./config.ts";
 import type { FactsQuery } from "./facts.ts";
 

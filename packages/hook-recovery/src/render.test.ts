@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import type { CompactState, TmuxWindow, Worker } from "@carryover/core";
+import { describe, expect, it } from "vitest";
 import type { RecoveryFacts } from "./facts.ts";
 import { renderRecovery } from "./render.ts";
 
@@ -31,10 +31,20 @@ function facts(overrides: Partial<RecoveryFacts> = {}): RecoveryFacts {
 
 function state(overrides: Partial<CompactState> = {}): CompactState {
   const verification = { ok: true, missing: [], outOfOrder: [] };
-  return { path: STATE, savedAtMs: AT - 4 * MIN, stamp: null, verification, unfilled: false, mechanical: false, sections: {}, ...overrides };
+  return {
+    path: STATE,
+    savedAtMs: AT - 4 * MIN,
+    stamp: null,
+    verification,
+    unfilled: false,
+    mechanical: false,
+    sections: {},
+    ...overrides,
+  };
 }
 
-const render = (overrides: Partial<RecoveryFacts> = {}, maxChars = 10_000) => renderRecovery(facts(overrides), maxChars);
+const render = (overrides: Partial<RecoveryFacts> = {}, maxChars = 10_000) =>
+  renderRecovery(facts(overrides), maxChars);
 
 describe("renderRecovery", () => {
   it("always states the compaction and that the summary's next steps are hypotheses", () => {
@@ -56,23 +66,35 @@ describe("renderRecovery", () => {
       "saved 2026-11-29T15:44:24Z, 90 min before this compaction and before the previous one too (2026-11-29T16:14:24Z): it predates the last compaction and may describe an earlier stage of the work.",
     );
     expect(render({ state: state() })).toContain("4 min before this compaction (no earlier compaction recorded).");
-    expect(render({ state: state({ savedAtMs: AT + 30_000 }) })).toContain("saved 2026-11-29T17:14:54Z, after this compaction.");
+    expect(render({ state: state({ savedAtMs: AT + 30_000 }) })).toContain(
+      "saved 2026-11-29T17:14:54Z, after this compaction.",
+    );
   });
 
   it("orders the state by the compaction count where the clock was off (a compaction recorded 10 min fast)", () => {
     const fastPrevious = AT + 6 * MIN;
     const snapshot = { path: "/h/.claude/carryover/sessions/s/snapshot.md", savedAtMs: fastPrevious };
-    const fresh = render({ state: state(), stateOrder: "since-previous", previousCompactionAtMs: fastPrevious, snapshot });
+    const fresh = render({
+      state: state(),
+      stateOrder: "since-previous",
+      previousCompactionAtMs: fastPrevious,
+      snapshot,
+    });
     expect(fresh).toContain(
       "saved 2026-11-29T17:10:24Z, after the previous compaction and before this one by the compaction count (the clock disagrees: it was off at one of them).",
     );
     expect(fresh).not.toContain("predates");
     expect(fresh).not.toContain("Mechanical snapshot");
     const incomplete = state({ verification: { ok: false, missing: ["## Worker Topology"], outOfOrder: [] } });
-    expect(render({ state: incomplete, stateOrder: "since-previous", snapshot: { ...snapshot, savedAtMs: AT - 5 * MIN } })).toContain(
-      "- Mechanical snapshot:",
-    );
-    const stale = render({ state: state({ savedAtMs: AT + MIN }), stateOrder: "before-previous", previousCompactionAtMs: AT - 60 * MIN, snapshot });
+    expect(
+      render({ state: incomplete, stateOrder: "since-previous", snapshot: { ...snapshot, savedAtMs: AT - 5 * MIN } }),
+    ).toContain("- Mechanical snapshot:");
+    const stale = render({
+      state: state({ savedAtMs: AT + MIN }),
+      stateOrder: "before-previous",
+      previousCompactionAtMs: AT - 60 * MIN,
+      snapshot,
+    });
     expect(stale).toContain("before the previous compaction too by the compaction count");
     expect(stale).toContain("- Mechanical snapshot:");
     // Where the clock agrees with the count, the times are given as ever.
@@ -132,9 +154,15 @@ describe("renderRecovery", () => {
   });
 
   it("says what is wrong with the state file", () => {
-    const broken = render({ state: state({ verification: { ok: false, missing: ["## Worker Topology"], outOfOrder: ["## Current Phase"] } }) });
-    expect(broken).toContain("It lacks ## Worker Topology. Out of order: ## Current Phase (expected order: # Compact Prep State, ## Active Plan,");
-    expect(render({ state: state({ unfilled: true }) })).toContain("Every section in it is empty (an unfilled template).");
+    const broken = render({
+      state: state({ verification: { ok: false, missing: ["## Worker Topology"], outOfOrder: ["## Current Phase"] } }),
+    });
+    expect(broken).toContain(
+      "It lacks ## Worker Topology. Out of order: ## Current Phase (expected order: # Compact Prep State, ## Active Plan,",
+    );
+    expect(render({ state: state({ unfilled: true }) })).toContain(
+      "Every section in it is empty (an unfilled template).",
+    );
     expect(render({ state: state({ mechanical: true }) })).toContain("written by carryover from the transcript, saved");
   });
 
@@ -143,14 +171,24 @@ describe("renderRecovery", () => {
     const line = `- Mechanical snapshot: ${snapshot.path}, written 2026-11-29T17:14:14Z, 10 s before this compaction`;
     expect(render({ snapshot })).toContain(line);
     expect(render({ snapshot, state: state({ unfilled: true }) })).toContain(line);
-    expect(render({ snapshot, state: state({ savedAtMs: AT - 90 * MIN }), previousCompactionAtMs: AT - 60 * MIN })).toContain("- Mechanical snapshot:");
-    expect(render({ snapshot: { ...snapshot, savedAtMs: AT - 5 * MIN }, state: state() })).not.toContain("Mechanical snapshot");
+    expect(
+      render({ snapshot, state: state({ savedAtMs: AT - 90 * MIN }), previousCompactionAtMs: AT - 60 * MIN }),
+    ).toContain("- Mechanical snapshot:");
+    expect(render({ snapshot: { ...snapshot, savedAtMs: AT - 5 * MIN }, state: state() })).not.toContain(
+      "Mechanical snapshot",
+    );
   });
 
   it("asks for plan mode to be confirmed again when it was on", () => {
-    expect(render({ planModeBefore: true })).toContain("Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited.");
-    expect(render({ planModeBefore: true, permissionModeNow: "default" })).toContain("is off now (default): re-entering it must be confirmed with the user");
-    expect(render({ planModeBefore: true, permissionModeNow: "plan" })).toContain("is on now: leaving it must be confirmed with the user again.");
+    expect(render({ planModeBefore: true })).toContain(
+      "Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited.",
+    );
+    expect(render({ planModeBefore: true, permissionModeNow: "default" })).toContain(
+      "is off now (default): re-entering it must be confirmed with the user",
+    );
+    expect(render({ planModeBefore: true, permissionModeNow: "plan" })).toContain(
+      "is on now: leaving it must be confirmed with the user again.",
+    );
     expect(render({ permissionModeNow: "default" })).not.toContain("Plan mode");
   });
 
@@ -161,27 +199,45 @@ describe("renderRecovery", () => {
       changesFile: "/p/CHANGES_SESSION.md",
       earlierSummaries: { path: "/h/.claude/carryover/sessions/s/compactions.jsonl", count: 2 },
     });
-    expect(text).toContain("- Plan files this session wrote (latest last): /h/.claude/plans/a.md; /h/.claude/plans/b.md");
-    expect(text).toContain("- Task list: /h/.claude/tasks/s/ (3 tasks: 1 completed, 2 in_progress); TaskList shows it.");
+    expect(text).toContain(
+      "- Plan files this session wrote (latest last): /h/.claude/plans/a.md; /h/.claude/plans/b.md",
+    );
+    expect(text).toContain(
+      "- Task list: /h/.claude/tasks/s/ (3 tasks: 1 completed, 2 in_progress); TaskList shows it.",
+    );
     expect(text).toContain("- Session changes log: /p/CHANGES_SESSION.md");
-    expect(text).toContain("- Summaries of the 2 earlier compactions: /h/.claude/carryover/sessions/s/compactions.jsonl (JSONL, oldest first)");
-    expect(render({ plans: ["/h/.claude/plans/a.md"] })).toContain("- Plan file this session wrote: /h/.claude/plans/a.md");
-    expect(render({ earlierSummaries: { path: "/l.jsonl", count: 1 } })).toContain("- The summary of the earlier compaction: /l.jsonl (JSONL, oldest first)");
+    expect(text).toContain(
+      "- Summaries of the 2 earlier compactions: /h/.claude/carryover/sessions/s/compactions.jsonl (JSONL, oldest first)",
+    );
+    expect(render({ plans: ["/h/.claude/plans/a.md"] })).toContain(
+      "- Plan file this session wrote: /h/.claude/plans/a.md",
+    );
+    expect(render({ earlierSummaries: { path: "/l.jsonl", count: 1 } })).toContain(
+      "- The summary of the earlier compaction: /l.jsonl (JSONL, oldest first)",
+    );
     expect(render({ earlierInTranscript: { path: "/t.jsonl", count: 2 } })).toContain(
       "- Summaries of the 2 earlier compactions: in the transcript, /t.jsonl (the user line marked isCompactSummary after each)",
     );
   });
 
   it("gives the TodoWrite list and Task-tool tasks, which have no file, as items", () => {
-    const todos = Array.from({ length: 22 }, (_, i) => ({ content: `step ${i + 1}`, status: i === 0 ? "in_progress" : "pending" }));
+    const todos = Array.from({ length: 22 }, (_, i) => ({
+      content: `step ${i + 1}`,
+      status: i === 0 ? "in_progress" : "pending",
+    }));
     const text = render({ todos, transcriptTasks: [{ id: "1", subject: "Write app.ts", status: "completed" }] });
     expect(text).toContain("- Tasks this session created with the Task tools: #1 Write app.ts [completed]");
-    expect(text).toContain("- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):\n  - [in_progress] step 1\n  - [pending] step 2\n");
+    expect(text).toContain(
+      "- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):\n  - [in_progress] step 1\n  - [pending] step 2\n",
+    );
     expect(text).toContain("  - [pending] step 20\n  - … 2 more");
   });
 
   it("stays within maxChars, cutting visibly", () => {
-    const todos = Array.from({ length: 20 }, (_, i) => ({ content: `a long todo item number ${i} `.repeat(8), status: "pending" }));
+    const todos = Array.from({ length: 20 }, (_, i) => ({
+      content: `a long todo item number ${i} `.repeat(8),
+      status: "pending",
+    }));
     const text = render({ todos }, 1_000);
     expect(text.length).toBeLessThanOrEqual(1_000);
     expect(text).toMatch(/\[… cut by carryover to stay within the hook output limit\]$/);

@@ -1,5 +1,5 @@
-import { capText, STATE_HEADERS, type TaskItem, type TodoItem } from "@carryover/core";
 import type { CompactState, StateOrder } from "@carryover/core";
+import { capText, STATE_HEADERS, type TaskItem, type TodoItem } from "@carryover/core";
 import type { RecoveryFacts } from "./facts.ts";
 import { workerLines } from "./workers.ts";
 
@@ -34,10 +34,15 @@ function compactedWhen(facts: RecoveryFacts): string {
 function planModeLines({ planModeBefore, permissionModeNow }: RecoveryFacts): string[] {
   if (!planModeBefore) return [];
   if (permissionModeNow === undefined) {
-    return ["Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited."];
+    return [
+      "Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited.",
+    ];
   }
-  if (permissionModeNow === "plan") return ["Plan mode was on before this compaction and is on now: leaving it must be confirmed with the user again."];
-  return [`Plan mode was on before this compaction and is off now (${permissionModeNow}): re-entering it must be confirmed with the user before any file is edited.`];
+  if (permissionModeNow === "plan")
+    return ["Plan mode was on before this compaction and is on now: leaving it must be confirmed with the user again."];
+  return [
+    `Plan mode was on before this compaction and is off now (${permissionModeNow}): re-entering it must be confirmed with the user before any file is edited.`,
+  ];
 }
 
 function stateLines(facts: RecoveryFacts): string[] {
@@ -67,10 +72,14 @@ function stateLine(state: CompactState, facts: RecoveryFacts): string {
   const author = state.mechanical ? "written by carryover from the transcript" : "written through /compact-prep";
   const parts = [`- Compact-prep state: ${state.path}, ${author}, saved ${stateTiming(state.savedAtMs, facts)}.`];
   if (state.unfilled) parts.push("Every section in it is empty (an unfilled template).");
-  else parts.push("It records the active plan, the current phase, decisions (with the rejected options and why), constraints, workers and files in progress.");
+  else
+    parts.push(
+      "It records the active plan, the current phase, decisions (with the rejected options and why), constraints, workers and files in progress.",
+    );
   const { missing, outOfOrder } = state.verification;
   if (missing.length > 0) parts.push(`It lacks ${missing.join(", ")}.`);
-  if (outOfOrder.length > 0) parts.push(`Out of order: ${outOfOrder.join(", ")} (expected order: ${STATE_HEADERS.join(", ")}).`);
+  if (outOfOrder.length > 0)
+    parts.push(`Out of order: ${outOfOrder.join(", ")} (expected order: ${STATE_HEADERS.join(", ")}).`);
   return parts.join(" ");
 }
 
@@ -114,10 +123,14 @@ function timing(savedAtMs: number, facts: RecoveryFacts): string {
 }
 
 function earlierSummaryLines({ earlierSummaries: ledger, earlierInTranscript: transcript }: RecoveryFacts): string[] {
-  const what = (count: number) => (count === 1 ? "The summary of the earlier compaction" : `Summaries of the ${count} earlier compactions`);
+  const what = (count: number) =>
+    count === 1 ? "The summary of the earlier compaction" : `Summaries of the ${count} earlier compactions`;
   if (ledger) return [`- ${what(ledger.count)}: ${ledger.path} (JSONL, oldest first)`];
   // Carryover came after them (installed mid-session, the ledger lost): the transcript still has them.
-  if (transcript) return [`- ${what(transcript.count)}: in the transcript, ${transcript.path} (the user line marked isCompactSummary after each)`];
+  if (transcript)
+    return [
+      `- ${what(transcript.count)}: in the transcript, ${transcript.path} (the user line marked isCompactSummary after each)`,
+    ];
   return [];
 }
 
@@ -144,7 +157,11 @@ function todoLines(todos: TodoItem[] | null): string[] {
   if (!todos || todos.length === 0) return [];
   const shown = todos.slice(0, MAX_LIST_ITEMS).map((todo) => `  - [${todo.status}] ${clip(todo.content)}`);
   const more = todos.length > MAX_LIST_ITEMS ? [`  - … ${todos.length - MAX_LIST_ITEMS} more`] : [];
-  return ["- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):", ...shown, ...more];
+  return [
+    "- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):",
+    ...shown,
+    ...more,
+  ];
 }
 
 function list(items: string[]): string {

@@ -15,7 +15,9 @@ const MAX_TASK_FILES = 1_000;
 export function readTaskList(dir: string): TaskListFacts | null {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith(".json")).slice(0, MAX_TASK_FILES);
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .slice(0, MAX_TASK_FILES);
   } catch {
     return null;
   }

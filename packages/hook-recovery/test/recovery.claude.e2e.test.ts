@@ -40,7 +40,9 @@ function hooks(sessionStart: SessionStartHook = "deliver"): Record<string, unkno
   return {
     PostCompact: [{ hooks: [{ type: "command", command: POST_COMPACT, timeout: 10 }] }],
     UserPromptSubmit: [{ hooks: [recovery] }],
-    ...(sessionStart === "absent" ? {} : { SessionStart: [{ matcher: "compact", hooks: [sessionStart === "deliver" ? recovery : dropped] }] }),
+    ...(sessionStart === "absent"
+      ? {}
+      : { SessionStart: [{ matcher: "compact", hooks: [sessionStart === "deliver" ? recovery : dropped] }] }),
   };
 }
 
@@ -71,7 +73,9 @@ describe("recovery on the real CLI, post-compact hook registered beside it", () 
     const text = requestText(first);
     expect(text).toContain(`No compact-prep state was saved for this session (/compact-prep writes it to `);
     expect(text).toContain(`- Session changes log: ${join(sandbox.project, "CHANGES_SESSION.md")}`);
-    expect(text).toContain("its next steps are hypotheses, to be checked against the plan, the state file and the task list");
+    expect(text).toContain(
+      "its next steps are hypotheses, to be checked against the plan, the state file and the task list",
+    );
     expect(count(first, VIA_PROMPT)).toBe(0);
     expect(pendingMarker(sandbox, sessionId)).toBe(false);
 
@@ -85,7 +89,9 @@ describe("recovery on the real CLI, post-compact hook registered beside it", () 
 
   it("auto compaction inside a tool loop: delivered into the continuation request, once, and not again", async () => {
     sandbox = await createSandbox({ settings: { hooks: hooks() } });
-    const run = await runAutoCompactInLoop(sandbox, { after: [{ tool: "Bash", input: { command: "echo after" } }, { text: "finished" }] });
+    const run = await runAutoCompactInLoop(sandbox, {
+      after: [{ tool: "Bash", input: { command: "echo after" } }, { text: "finished" }],
+    });
     const sessionId = expectSuccess(run);
     const requests = sandbox.mock.requests();
     const first = firstMainAfterCompaction(requests);
@@ -129,8 +135,20 @@ describe("recovery on the real CLI, post-compact hook registered beside it", () 
     const steps = [
       { tool: "Write", input: { file_path: planPath, content: "# Plan\n1. Rewrite the parser\n" } },
       { tool: "ToolSearch", input: { query: "select:TodoWrite" } },
-      { tool: "TodoWrite", input: { todos: [{ content: "Rewrite the parser", status: "in_progress", activeForm: "Rewriting" }, { content: "Update the docs", status: "pending", activeForm: "Updating" }] } },
-      { tool: "Read", input: { file_path: join(sandbox.project, "README.md") }, input_tokens: AUTO_COMPACT_INPUT_TOKENS },
+      {
+        tool: "TodoWrite",
+        input: {
+          todos: [
+            { content: "Rewrite the parser", status: "in_progress", activeForm: "Rewriting" },
+            { content: "Update the docs", status: "pending", activeForm: "Updating" },
+          ],
+        },
+      },
+      {
+        tool: "Read",
+        input: { file_path: join(sandbox.project, "README.md") },
+        input_tokens: AUTO_COMPACT_INPUT_TOKENS,
+      },
       { text: "finished" },
     ];
     expectSuccess(await runPrint(sandbox, `write it ${mockScript(steps)}`, { ...planMode, resume: sessionId }));
@@ -139,9 +157,13 @@ describe("recovery on the real CLI, post-compact hook registered beside it", () 
     const first = firstMainAfterCompaction(sandbox.mock.requests());
     expectDeliveredOnce(first, VIA_SESSION_START);
     const text = requestText(first);
-    expect(text).toContain("Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited.");
+    expect(text).toContain(
+      "Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited.",
+    );
     expect(text).toContain(`- Plan file this session wrote: ${planPath}`);
-    expect(text).toContain("- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):\n  - [in_progress] Rewrite the parser\n  - [pending] Update the docs");
+    expect(text).toContain(
+      "- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):\n  - [in_progress] Rewrite the parser\n  - [pending] Update the docs",
+    );
   });
 
   it.each<[string, SessionStartHook]>([
@@ -152,7 +174,9 @@ describe("recovery on the real CLI, post-compact hook registered beside it", () 
     const sessionId = expectSuccess(await runPrint(sandbox, TOOL_TURN));
     expectSuccess(await runCompact(sandbox, sessionId));
     // With its output dropped, the hook still ran and recorded a delivery that never reached the model.
-    const recorded = existsSync(join(sandbox.home, ".claude/carryover/sessions", sessionId, "markers/recovery-delivered.json"));
+    const recorded = existsSync(
+      join(sandbox.home, ".claude/carryover/sessions", sessionId, "markers/recovery-delivered.json"),
+    );
     expect(recorded).toBe(sessionStart === "output dropped");
 
     expectSuccess(await runPrint(sandbox, "next step", { resume: sessionId }));

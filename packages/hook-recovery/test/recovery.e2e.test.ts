@@ -16,7 +16,11 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 function spawn(bin: string, stdin: string) {
-  return spawnSync(bin, [], { input: stdin, env: { PATH: process.env.PATH, HOME: home, TMPDIR: home }, encoding: "utf8" });
+  return spawnSync(bin, [], {
+    input: stdin,
+    env: { PATH: process.env.PATH, HOME: home, TMPDIR: home },
+    encoding: "utf8",
+  });
 }
 
 it("the captured SessionStart(compact) payload gets the recovery context; the next captured prompt, after PostCompact, gets nothing", () => {
@@ -25,8 +29,12 @@ it("the captured SessionStart(compact) payload gets the recovery context; the ne
   expect(result.status).toBe(0);
   const output = JSON.parse(result.stdout);
   expect(output.hookSpecificOutput.hookEventName).toBe("SessionStart");
-  expect(output.hookSpecificOutput.additionalContext).toMatch(/^carryover recovery: this conversation was compacted at /);
-  expect(output.hookSpecificOutput.additionalContext).toContain(`/compact-prep writes it to ${join(defaultStateDir({ TMPDIR: home }), `${start.session_id}.md`)}`);
+  expect(output.hookSpecificOutput.additionalContext).toMatch(
+    /^carryover recovery: this conversation was compacted at /,
+  );
+  expect(output.hookSpecificOutput.additionalContext).toContain(
+    `/compact-prep writes it to ${join(defaultStateDir({ TMPDIR: home }), `${start.session_id}.md`)}`,
+  );
 
   const postCompact = { ...payload("post-compact.manual"), session_id: start.session_id, prompt_id: start.prompt_id };
   expect(spawn(POST_COMPACT, JSON.stringify(postCompact)).status).toBe(0);
@@ -38,12 +46,17 @@ it("the captured SessionStart(compact) payload gets the recovery context; the ne
 
 it("a prompt with no compaction pending, and SessionStart(startup), print nothing and create nothing", () => {
   expect(spawn(BIN, JSON.stringify(payload("user-prompt-submit")))).toMatchObject({ status: 0, stdout: "" });
-  expect(spawn(BIN, JSON.stringify(payload("session-start.startup.print-mode")))).toMatchObject({ status: 0, stdout: "" });
+  expect(spawn(BIN, JSON.stringify(payload("session-start.startup.print-mode")))).toMatchObject({
+    status: 0,
+    stdout: "",
+  });
   expect(existsSync(join(home, ".claude"))).toBe(false);
 });
 
 it("fails open on garbage: exit 0, nothing printed, one log line", () => {
   const result = spawn(BIN, "{not json");
   expect(result).toMatchObject({ status: 0, stdout: "" });
-  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(/recovery: stdin is not JSON/);
+  expect(readFileSync(join(home, ".claude/carryover/log/carryover.log"), "utf8")).toMatch(
+    /recovery: stdin is not JSON/,
+  );
 });

@@ -19,10 +19,24 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 /** The sh prelude's verdict and the Node probe's on the same files and environment. */
 function verdicts(extraEnv: Record<string, string> = {}) {
   const projectDir = join(root, "proj");
-  const env = { HOME: join(root, "home"), CLAUDE_PROJECT_DIR: projectDir, CLAUDE_CODE_SESSION_ID: SESSION, ...extraEnv };
-  const payload = { session_id: SESSION, cwd: projectDir, hook_event_name: "UserPromptSubmit", prompt: "go on", transcript_path: "", prompt_id: "p", permission_mode: "default" };
+  const env = {
+    HOME: join(root, "home"),
+    CLAUDE_PROJECT_DIR: projectDir,
+    CLAUDE_CODE_SESSION_ID: SESSION,
+    ...extraEnv,
+  };
+  const payload = {
+    session_id: SESSION,
+    cwd: projectDir,
+    hook_event_name: "UserPromptSubmit",
+    prompt: "go on",
+    transcript_path: "",
+    prompt_id: "p",
+    permission_mode: "default",
+  };
   const session = openSession(env, SESSION);
-  const nodeFindsNothing = hook.probe!({ name: "recovery", payload, env, nowMs: Date.now(), projectDir, session }) === null;
+  const nodeFindsNothing =
+    hook.probe!({ name: "recovery", payload, env, nowMs: Date.now(), projectDir, session }) === null;
   return { sh: shDecides(BIN, "UserPromptSubmit", env), node: nodeFindsNothing };
 }
 
@@ -37,7 +51,11 @@ it.each([
   ["a session dir without markers", () => markers(), true],
   ["another marker", () => writeFileSync(join(markers(), "level-60.json"), "{}"), true],
   ["a compaction marker", () => writeFileSync(join(markers(), "compacted.json"), "{}"), false],
-  ["a dangling link where the marker goes", () => symlinkSync(join(root, "gone"), join(markers(), "compacted.json")), false],
+  [
+    "a dangling link where the marker goes",
+    () => symlinkSync(join(root, "gone"), join(markers(), "compacted.json")),
+    false,
+  ],
 ])("sh and Node agree on a prompt with %s", (_, setup, shDecidesIt) => {
   setup();
   const { sh, node } = verdicts();

@@ -22,20 +22,31 @@ function isAlive(pid: number): boolean {
 }
 
 it("hands the command our stdin through /bin/sh and returns its rows without the trailing newline", async () => {
-  const outcome = await runChained(`printf 'theirs:'; cat; printf '\\r\\nrow2\\n\\n'`, '{"session_id":"s"}', { timeoutMs: 5_000, env });
+  const outcome = await runChained(`printf 'theirs:'; cat; printf '\\r\\nrow2\\n\\n'`, '{"session_id":"s"}', {
+    timeoutMs: 5_000,
+    env,
+  });
   expect(outcome).toEqual({ lines: ['theirs:{"session_id":"s"}', "row2"] });
 });
 
 it("hands the command the NODE_OPTIONS and NODE_EXTRA_CA_CERTS the executable's prelude kept for it", async () => {
-  const kept = { ...env, CARRYOVER_USER_NODE_OPTIONS: "--require ./theirs.cjs", CARRYOVER_USER_NODE_EXTRA_CA_CERTS: "" };
+  const kept = {
+    ...env,
+    CARRYOVER_USER_NODE_OPTIONS: "--require ./theirs.cjs",
+    CARRYOVER_USER_NODE_EXTRA_CA_CERTS: "",
+  };
   const command = `printf '%s|%s|%s' "$NODE_OPTIONS" "\${NODE_EXTRA_CA_CERTS-unset}" "\${CARRYOVER_USER_NODE_OPTIONS-gone}"`;
-  expect(await runChained(command, "", { timeoutMs: 5_000, env: kept })).toEqual({ lines: ["--require ./theirs.cjs||gone"] });
+  expect(await runChained(command, "", { timeoutMs: 5_000, env: kept })).toEqual({
+    lines: ["--require ./theirs.cjs||gone"],
+  });
   const command2 = `printf '%s' "\${NODE_OPTIONS-unset}"`;
   expect(await runChained(command2, "", { timeoutMs: 5_000, env })).toEqual({ lines: ["unset"] });
 });
 
 it("passes the environment it is given", async () => {
-  expect(await runChained(`printf '%s' "$CHAIN_PROBE"`, "", { timeoutMs: 5_000, env: { ...env, CHAIN_PROBE: "seen" } })).toEqual({ lines: ["seen"] });
+  expect(
+    await runChained(`printf '%s' "$CHAIN_PROBE"`, "", { timeoutMs: 5_000, env: { ...env, CHAIN_PROBE: "seen" } }),
+  ).toEqual({ lines: ["seen"] });
 });
 
 it("gives up on a command that hangs and kills everything it started", async () => {
@@ -50,7 +61,10 @@ it("gives up on a command that hangs and kills everything it started", async () 
 it("takes the output when the shell exits: a job it leaves in the background neither holds the line nor is killed", async () => {
   const done = join(dir, "done");
   const started = Date.now();
-  const outcome = await runChained(`( sleep 1; echo late; touch '${done}' ) & echo mine`, "", { timeoutMs: 5_000, env });
+  const outcome = await runChained(`( sleep 1; echo late; touch '${done}' ) & echo mine`, "", {
+    timeoutMs: 5_000,
+    env,
+  });
   expect(outcome).toEqual({ lines: ["mine"] });
   expect(Date.now() - started).toBeLessThan(1_000);
   for (let i = 0; i < 100 && !existsSync(done); i++) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -60,7 +74,9 @@ it("takes the output when the shell exits: a job it leaves in the background nei
 it("leaves no file behind for the output", async () => {
   const tmp = join(dir, "tmp");
   mkdirSync(tmp);
-  expect(await runChained("echo fine", "", { timeoutMs: 5_000, env: { ...env, TMPDIR: tmp } })).toEqual({ lines: ["fine"] });
+  expect(await runChained("echo fine", "", { timeoutMs: 5_000, env: { ...env, TMPDIR: tmp } })).toEqual({
+    lines: ["fine"],
+  });
   expect(readdirSync(tmp)).toEqual([]);
 });
 
@@ -71,5 +87,7 @@ it("discards the output of a command that exits non-zero, as Claude Code does", 
 });
 
 it("does not mind a command that never reads its stdin", async () => {
-  expect(await runChained("echo fine", "x".repeat(1024 * 1024), { timeoutMs: 5_000, env })).toEqual({ lines: ["fine"] });
+  expect(await runChained("echo fine", "x".repeat(1024 * 1024), { timeoutMs: 5_000, env })).toEqual({
+    lines: ["fine"],
+  });
 });

@@ -41,7 +41,11 @@ function userEnv(env: Env): Env {
  * land there instead of breaking on a closed pipe. In its own process group, so a timeout kills everything it
  * started. A non-zero exit discards the output, as Claude Code does.
  */
-export async function runChained(command: string, stdinText: string, { timeoutMs, env }: ChainOptions): Promise<ChainOutcome> {
+export async function runChained(
+  command: string,
+  stdinText: string,
+  { timeoutMs, env }: ChainOptions,
+): Promise<ChainOutcome> {
   const { spawn } = childProcess();
   let output: number;
   try {
@@ -58,7 +62,11 @@ export async function runChained(command: string, stdinText: string, { timeoutMs
       closeSync(output);
       resolve(outcome);
     };
-    const child = spawn("/bin/sh", ["-c", command], { env: userEnv(env), stdio: ["pipe", output, "ignore"], detached: true });
+    const child = spawn("/bin/sh", ["-c", command], {
+      env: userEnv(env),
+      stdio: ["pipe", output, "ignore"],
+      detached: true,
+    });
     const timer = setTimeout(() => {
       killGroup(child.pid);
       finish({ problem: `chainCommand did not finish within ${timeoutMs} ms; killed` });

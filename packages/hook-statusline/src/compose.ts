@@ -18,7 +18,12 @@ const CHAIN_SEPARATOR = " │ ";
  * `columns` only ever shortens ours: their output is theirs. When a shared row leaves ours no room for
  * its first segment, ours takes a row of its own.
  */
-export function composeLines(ours: OurLine | null, theirs: readonly string[], position: ChainPosition, columns: number | undefined): string {
+export function composeLines(
+  ours: OurLine | null,
+  theirs: readonly string[],
+  position: ChainPosition,
+  columns: number | undefined,
+): string {
   if (!ours) return theirs.join("\n");
   const fit = (room: number | undefined) => paint(room === undefined ? ours.text : fitLine(ours.text, room), ours.tone);
   if (theirs.length === 0) return fit(columns);
@@ -31,6 +36,7 @@ export function composeLines(ours: OurLine | null, theirs: readonly string[], po
   if (room !== undefined && room < visibleWidth(firstSegment)) {
     return (position === "after" ? [fit(columns), ...theirs] : [...theirs, fit(columns)]).join("\n");
   }
-  const shared = position === "after" ? `${fit(room)}${CHAIN_SEPARATOR}${first}` : `${first}${CHAIN_SEPARATOR}${fit(room)}`;
+  const shared =
+    position === "after" ? `${fit(room)}${CHAIN_SEPARATOR}${first}` : `${first}${CHAIN_SEPARATOR}${fit(room)}`;
   return [shared, ...rest].join("\n");
 }

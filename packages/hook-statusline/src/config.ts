@@ -17,7 +17,12 @@ export const keys = {
     default: "ctx {windowPercent} of window · {used} of {window} · auto-compact off · {model}",
     description: "the line when auto-compaction is off (DISABLE_AUTO_COMPACT, DISABLE_COMPACT); same placeholders",
   },
-  color: { kind: "enum", default: "auto", values: ["auto", "always", "never"], description: "colour by level: auto follows NO_COLOR" },
+  color: {
+    kind: "enum",
+    default: "auto",
+    values: ["auto", "always", "never"],
+    description: "colour by level: auto follows NO_COLOR",
+  },
   chainCommand: {
     kind: "string",
     default: "",

@@ -17,7 +17,10 @@ export function fitLine(line: string, columns: number): string {
   while (segments.length > 1 && visibleWidth(segments.join(SEGMENT_SEPARATOR)) > columns) segments.pop();
   const kept = segments.join(SEGMENT_SEPARATOR);
   if (visibleWidth(kept) <= columns) return kept;
-  return `${[...kept].slice(0, columns - 1).join("").trimEnd()}…`;
+  return `${[...kept]
+    .slice(0, columns - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 /** `COLUMNS` when it is a positive integer; Claude Code 2.1.332 does not set it, a user's shell may. */

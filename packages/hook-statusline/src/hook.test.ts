@@ -15,8 +15,8 @@ import {
 import { payload } from "@carryover/test-fixtures/payloads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChainOutcome } from "./chain.ts";
-import { CHAINED_ENV, type Chain, FALLBACK_LINE, render } from "./hook.ts";
 import { keys } from "./config.ts";
+import { CHAINED_ENV, type Chain, FALLBACK_LINE, render } from "./hook.ts";
 
 const SESSION = "9c6cd707-b302-43ce-83ed-ec04fb1bd89d";
 let home: string;
@@ -32,7 +32,10 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 function stdin(tokens: number | null, patch: (value: any) => void = () => {}): string {
   const value = payload("statusline");
   value.session_id = SESSION;
-  value.context_window.current_usage = tokens === null ? null : { input_tokens: tokens, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  value.context_window.current_usage =
+    tokens === null
+      ? null
+      : { input_tokens: tokens, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   patch(value);
   return JSON.stringify(value);
 }
@@ -44,7 +47,10 @@ interface Options {
   chain?: Chain;
 }
 
-function show(stdinText: string, { env: extraEnv = {}, nowMs = 1_000_000, enabled = true, chain }: Options = {}): Promise<string> {
+function show(
+  stdinText: string,
+  { env: extraEnv = {}, nowMs = 1_000_000, enabled = true, chain }: Options = {},
+): Promise<string> {
   const env = { HOME: home, NO_COLOR: "1", ...extraEnv };
   let parsed: Record<string, unknown> | null = null;
   try {
@@ -68,7 +74,10 @@ function show(stdinText: string, { env: extraEnv = {}, nowMs = 1_000_000, enable
 }
 
 const chainWith =
-  (outcome: ChainOutcome, seen: Array<{ command: string; stdinText: string; env: Record<string, string | undefined> }> = []): Chain =>
+  (
+    outcome: ChainOutcome,
+    seen: Array<{ command: string; stdinText: string; env: Record<string, string | undefined> }> = [],
+  ): Chain =>
   async (command, stdinText, options) => {
     seen.push({ command, stdinText, env: { ...options.env } });
     return outcome;
@@ -90,7 +99,9 @@ describe("the line", () => {
 
   it("adds the share of the model window when the auto-compact point is far below it", async () => {
     const env = { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "200000" };
-    expect(await show(stdin(150_000), { env })).toBe("ctx 89% · 150k of 167k to auto-compact · 15% of 1M window · Opus 5.5");
+    expect(await show(stdin(150_000), { env })).toBe(
+      "ctx 89% · 150k of 167k to auto-compact · 15% of 1M window · Opus 5.5",
+    );
   });
 
   it("reads the auto-compact window from Claude Code's settings.json too", async () => {
@@ -118,11 +129,18 @@ describe("the line", () => {
 
   it("follows a configured format and drops the segments left empty", async () => {
     const env = { CARRYOVER_STATUSLINE_FORMAT: "{percent} · {left} left · {windowNote} · {model}" };
-    expect(await show(stdin(600_000, (value) => delete value.model), { env })).toBe("62% · 367k left");
+    expect(
+      await show(
+        stdin(600_000, (value) => delete value.model),
+        { env },
+      ),
+    ).toBe("62% · 367k left");
   });
 
   it("cuts a model name that is no name (a 10 MB string) instead of printing it", async () => {
-    const line = await show(stdin(600_000, (value) => (value.model = { id: "x", display_name: "m".repeat(10 * 1024 * 1024) })));
+    const line = await show(
+      stdin(600_000, (value) => (value.model = { id: "x", display_name: "m".repeat(10 * 1024 * 1024) })),
+    );
     expect(line).toBe(`ctx 62% · 600k of 967k to auto-compact · ${"m".repeat(59)}…`);
   });
 
@@ -139,7 +157,9 @@ describe("the line", () => {
   });
 
   it("still shows the line for an unsafe session id, without recording anything", async () => {
-    expect(await show(stdin(600_000, (value) => (value.session_id = "../../etc")))).toBe("ctx 62% · 600k of 967k to auto-compact · Opus 5.5");
+    expect(await show(stdin(600_000, (value) => (value.session_id = "../../etc")))).toBe(
+      "ctx 62% · 600k of 967k to auto-compact · Opus 5.5",
+    );
     expect(loadReading(openSession({ HOME: home }, SESSION))).toBeNull();
   });
 });
@@ -148,15 +168,21 @@ describe("colour and width", () => {
   const color = { NO_COLOR: "", CARRYOVER_STATUSLINE_COLOR: "auto" };
 
   it("is green below the first level, yellow from it, red from the last level", async () => {
-    expect(await show(stdin(500_000), { env: color })).toBe("\x1b[32mctx 51% · 500k of 967k to auto-compact · Opus 5.5\x1b[0m");
+    expect(await show(stdin(500_000), { env: color })).toBe(
+      "\x1b[32mctx 51% · 500k of 967k to auto-compact · Opus 5.5\x1b[0m",
+    );
     expect(await show(stdin(600_000), { env: color })).toMatch(/^\x1b\[33mctx 62%/);
     expect(await show(stdin(830_000), { env: color })).toMatch(/^\x1b\[31mctx 85%/);
   });
 
   it("has no colour with NO_COLOR or color never, and colour with color always despite NO_COLOR", async () => {
     expect(await show(stdin(600_000), { env: { NO_COLOR: "1" } })).not.toContain("\x1b[");
-    expect(await show(stdin(600_000), { env: { ...color, CARRYOVER_STATUSLINE_COLOR: "never" } })).not.toContain("\x1b[");
-    expect(await show(stdin(600_000), { env: { NO_COLOR: "1", CARRYOVER_STATUSLINE_COLOR: "always" } })).toMatch(/^\x1b\[33m/);
+    expect(await show(stdin(600_000), { env: { ...color, CARRYOVER_STATUSLINE_COLOR: "never" } })).not.toContain(
+      "\x1b[",
+    );
+    expect(await show(stdin(600_000), { env: { NO_COLOR: "1", CARRYOVER_STATUSLINE_COLOR: "always" } })).toMatch(
+      /^\x1b\[33m/,
+    );
   });
 
   it("drops trailing segments to fit COLUMNS, then cuts with an ellipsis", async () => {
@@ -248,7 +274,10 @@ describe("reading and level markers", () => {
     await show(stdin(570_000));
     expect(hasMarker(session(), "level-60")).toBe(false);
     await show(stdin(600_000), { nowMs: 7_000 });
-    expect(readMarker(session(), "level-60", { nowMs: 7_000 })).toMatchObject({ createdAtMs: 7_000, data: { percent: 62, contextTokens: 600_000 } });
+    expect(readMarker(session(), "level-60", { nowMs: 7_000 })).toMatchObject({
+      createdAtMs: 7_000,
+      data: { percent: 62, contextTokens: 600_000 },
+    });
     expect(hasMarker(session(), "level-85")).toBe(false);
   });
 
@@ -309,7 +338,10 @@ describe("reading and level markers", () => {
 });
 
 describe("chaining", () => {
-  const chainEnv = (position = "after") => ({ CARRYOVER_STATUSLINE_CHAIN_COMMAND: "my-statusline --fancy", CARRYOVER_STATUSLINE_CHAIN_POSITION: position });
+  const chainEnv = (position = "after") => ({
+    CARRYOVER_STATUSLINE_CHAIN_COMMAND: "my-statusline --fancy",
+    CARRYOVER_STATUSLINE_CHAIN_POSITION: position,
+  });
 
   it("runs the chained command with the same stdin and a recursion guard", async () => {
     const seen: Parameters<typeof chainWith>[1] = [];
@@ -340,7 +372,9 @@ describe("chaining", () => {
 
   it("shows ours alone when the chained command fails or hangs, and logs why", async () => {
     const chain = chainWith({ problem: "chainCommand did not finish within 1000 ms; killed" });
-    expect(await show(stdin(600_000), { env: chainEnv(), chain })).toBe("ctx 62% · 600k of 967k to auto-compact · Opus 5.5");
+    expect(await show(stdin(600_000), { env: chainEnv(), chain })).toBe(
+      "ctx 62% · 600k of 967k to auto-compact · Opus 5.5",
+    );
     expect(logged).toContain("chainCommand did not finish within 1000 ms; killed");
   });
 
@@ -350,13 +384,17 @@ describe("chaining", () => {
   });
 
   it("shows only the chained output when carryover is switched off", async () => {
-    expect(await show(stdin(600_000), { env: chainEnv(), enabled: false, chain: chainWith({ lines: ["main ✓"] }) })).toBe("main ✓");
+    expect(
+      await show(stdin(600_000), { env: chainEnv(), enabled: false, chain: chainWith({ lines: ["main ✓"] }) }),
+    ).toBe("main ✓");
     expect(loadReading(openSession({ HOME: home }, SESSION))).toBeNull();
   });
 
   it("still runs the chained command when stdin is unreadable to us", async () => {
     const seen: Parameters<typeof chainWith>[1] = [];
-    expect(await show("{not json", { env: chainEnv(), chain: chainWith({ lines: ["theirs"] }, seen) })).toBe(`${FALLBACK_LINE} │ theirs`);
+    expect(await show("{not json", { env: chainEnv(), chain: chainWith({ lines: ["theirs"] }, seen) })).toBe(
+      `${FALLBACK_LINE} │ theirs`,
+    );
     expect(seen[0]!.stdinText).toBe("{not json");
   });
 });

@@ -1,10 +1,10 @@
 // Status line command: context use as a share of the auto-compact point; records the reading, raises the
 // level markers, and shows the user's own status line (chained) beside it.
 import { errorMessage, levelPercent, type StatusLineContext, type StatusLineDefinition } from "@carryover/core";
-import { keys } from "./config.ts";
 import { type ChainOptions, type ChainOutcome, runChained } from "./chain.ts";
 import { colorAllowed, toneOf } from "./color.ts";
 import { composeLines, type OurLine } from "./compose.ts";
+import { keys } from "./config.ts";
 import { statusLineFacts } from "./facts.ts";
 import { columnsOf } from "./fit.ts";
 import { lineValues, renderLine } from "./line.ts";

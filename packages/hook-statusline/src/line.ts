@@ -21,7 +21,11 @@ function percentText(percent: number): string {
 }
 
 /** The placeholder values for one reading; null (before the first response) shows "–" for what is unknown. */
-export function lineValues(reading: UsageReading | null, sizes: Sizes, modelName: string | undefined): Record<string, string> {
+export function lineValues(
+  reading: UsageReading | null,
+  sizes: Sizes,
+  modelName: string | undefined,
+): Record<string, string> {
   const limitTokens = sizes.autoCompactTokens ?? sizes.windowTokens;
   const values: Record<string, string> = {
     percent: UNKNOWN,

@@ -5,8 +5,8 @@ import {
   predatesCompaction,
   processStartMs,
   recordReading,
-  sameLevelBands,
   type Session,
+  sameLevelBands,
   syncLevelMarkers,
   type UsageReading,
   usagePercents,
@@ -40,7 +40,12 @@ export function remember(session: Session, reading: UsageReading, { levels, fres
     previous.model === reading.model;
   if (unchanged && ageMs >= 0 && ageMs <= freshReadingMs / 2) return;
   // The percentages ride along for anyone reading the file; the hooks recompute them.
-  const recorded: UsageReading = { ...reading, ...usagePercents(reading), freshUntilMs: reading.atMs + freshReadingMs, takenByProcessStartedMs };
+  const recorded: UsageReading = {
+    ...reading,
+    ...usagePercents(reading),
+    freshUntilMs: reading.atMs + freshReadingMs,
+    takenByProcessStartedMs,
+  };
   // With auto-compaction off there is no point to prepare for: no level is raised.
   if (reading.autoCompactTokens === null) {
     recordReading(session, recorded);
@@ -62,5 +67,10 @@ export function remember(session: Session, reading: UsageReading, { levels, fres
 
 function wasSyncedFor(previous: UsageReading, levels: readonly number[]): boolean {
   const synced = previous.syncedLevels;
-  return previous.autoCompactTokens !== null && Array.isArray(synced) && synced.length === levels.length && synced.every((level, i) => level === levels[i]);
+  return (
+    previous.autoCompactTokens !== null &&
+    Array.isArray(synced) &&
+    synced.length === levels.length &&
+    synced.every((level, i) => level === levels[i])
+  );
 }

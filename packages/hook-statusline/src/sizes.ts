@@ -1,4 +1,10 @@
-import { autoCompactTokens, type Env, modelWindowTokens, readAutoCompactSettings, type UsageReading } from "@carryover/core";
+import {
+  autoCompactTokens,
+  type Env,
+  modelWindowTokens,
+  readAutoCompactSettings,
+  type UsageReading,
+} from "@carryover/core";
 import type { StatusLineFacts } from "./facts.ts";
 
 export interface Sizes {
@@ -10,7 +16,10 @@ export interface Sizes {
 /** The window Claude Code reports, else the configured one (0: none), else the model's; and its auto-compact point. */
 export function sizesOf(facts: StatusLineFacts, env: Env, projectDir: string, configuredWindowTokens: number): Sizes {
   const windowTokens = facts.windowTokens ?? (configuredWindowTokens || modelWindowTokens(facts.modelId));
-  return { windowTokens, autoCompactTokens: autoCompactTokens(windowTokens, env, readAutoCompactSettings(env, projectDir)) };
+  return {
+    windowTokens,
+    autoCompactTokens: autoCompactTokens(windowTokens, env, readAutoCompactSettings(env, projectDir)),
+  };
 }
 
 /** Null before the first response: there is nothing to measure yet. */

@@ -1,6 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createSandbox, hasTmux, probeStatusLine, readProbeLog, type Sandbox, startTui } from "@carryover/test-fixtures/e2e";
+import {
+  createSandbox,
+  hasTmux,
+  probeStatusLine,
+  readProbeLog,
+  type Sandbox,
+  startTui,
+} from "@carryover/test-fixtures/e2e";
 import { afterEach, beforeAll, expect, it } from "vitest";
 
 const BIN = join(import.meta.dirname, "../dist/carryover-statusline.cjs");

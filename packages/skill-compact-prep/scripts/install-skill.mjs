@@ -55,7 +55,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const force = args.includes("--force");
   const rest = args.filter((arg) => arg !== "--force");
   try {
-    if (rest.length > 1 || rest.some((arg) => arg.startsWith("-"))) throw new Error("usage: install-skill.mjs [--force] [<skills-dir>]");
+    if (rest.length > 1 || rest.some((arg) => arg.startsWith("-")))
+      throw new Error("usage: install-skill.mjs [--force] [<skills-dir>]");
     const { dir } = installSkill(rest[0] ?? defaultSkillsDir(), { force });
     console.log(`installed /compact-prep in ${dir}`);
   } catch (error) {

@@ -1,7 +1,25 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { openSession, projectSlug, readCompactState, recordCompaction, renderState, verifyState } from "@carryover/core";
+import {
+  openSession,
+  projectSlug,
+  readCompactState,
+  recordCompaction,
+  renderState,
+  verifyState,
+} from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callLine, promptLine, resultLine, writeTranscript } from "../../../test-fixtures/transcripts/lines.ts";
 import { runStateCli } from "./cli.ts";
@@ -25,7 +43,10 @@ function cli(argv: string[], extraEnv: Record<string, string> = {}) {
 
 const stateDir = () => join(root, "tmp", `claude-${process.getuid?.() ?? 0}`, "carryover", "compact-state");
 const statePath = () => join(stateDir(), `${SESSION}.md`);
-const filled = renderState([], { "## Active Plan": "~/.claude/plans/p.md", "## Session Decisions": "Adopted B; rejected A (too slow)." });
+const filled = renderState([], {
+  "## Active Plan": "~/.claude/plans/p.md",
+  "## Session Decisions": "Adopted B; rejected A (too slow).",
+});
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "carryover-state-"));
@@ -49,7 +70,11 @@ describe("session id", () => {
   it("is refused when there is none: one line, exit 1, nothing written; CLAUDE_SESSION_ID does not count", () => {
     delete env.CLAUDE_CODE_SESSION_ID;
     const result = cli(["init"], { CLAUDE_SESSION_ID: SESSION });
-    expect(result).toEqual({ code: 1, stdout: "", stderr: expect.stringMatching(/^carryover-state: no session id: .*CLAUDE_CODE_SESSION_ID.*\n$/) });
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: expect.stringMatching(/^carryover-state: no session id: .*CLAUDE_CODE_SESSION_ID.*\n$/),
+    });
     expect(result.stderr.split("\n")).toHaveLength(2);
     expect(existsSync(join(root, "tmp", `claude-${process.getuid?.() ?? 0}`))).toBe(false);
   });
@@ -68,9 +93,14 @@ describe("path", () => {
 
   it("follows the stateDir config key (user config file, then env)", () => {
     mkdirSync(join(root, "home", ".claude", "carryover"), { recursive: true });
-    writeFileSync(join(root, "home", ".claude", "carryover", "config.json"), JSON.stringify({ stateDir: join(root, "states") }));
+    writeFileSync(
+      join(root, "home", ".claude", "carryover", "config.json"),
+      JSON.stringify({ stateDir: join(root, "states") }),
+    );
     expect(cli(["path"]).stdout).toBe(`${join(root, "states", SESSION)}.md\n`);
-    expect(cli(["path"], { CARRYOVER_STATE_DIR: join(root, "env-states") }).stdout).toBe(`${join(root, "env-states", SESSION)}.md\n`);
+    expect(cli(["path"], { CARRYOVER_STATE_DIR: join(root, "env-states") }).stdout).toBe(
+      `${join(root, "env-states", SESSION)}.md\n`,
+    );
   });
 });
 
@@ -140,7 +170,10 @@ describe("init", () => {
     mkdirSync(temp, { mode: 0o700 });
     chmodSync(temp, 0o777);
     const result = cli(["init"]);
-    expect(result).toMatchObject({ code: 1, stderr: `carryover-state: refusing ${temp}: writable by others (mode 777)\n` });
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: `carryover-state: refusing ${temp}: writable by others (mode 777)\n`,
+    });
     expect(readdirSync(temp)).toEqual([]);
   });
 });
@@ -149,7 +182,11 @@ describe("verify", () => {
   it("passes a filled state with every header in order", () => {
     cli(["init"]);
     writeFileSync(statePath(), filled);
-    expect(cli(["verify"])).toEqual({ code: 0, stdout: `${statePath()}: all 9 headers present, in order\n`, stderr: "" });
+    expect(cli(["verify"])).toEqual({
+      code: 0,
+      stdout: `${statePath()}: all 9 headers present, in order\n`,
+      stderr: "",
+    });
   });
 
   it("names the missing headers and exits 1", () => {
@@ -163,7 +200,13 @@ describe("verify", () => {
 
   it("names headers out of order", () => {
     cli(["init"]);
-    writeFileSync(statePath(), filled.replace("## Current Phase", "## TEMP").replace("## TaskList Summary", "## Current Phase").replace("## TEMP", "## TaskList Summary"));
+    writeFileSync(
+      statePath(),
+      filled
+        .replace("## Current Phase", "## TEMP")
+        .replace("## TaskList Summary", "## Current Phase")
+        .replace("## TEMP", "## TaskList Summary"),
+    );
     const result = cli(["verify"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/out of order "## TaskList Summary"/);
@@ -177,7 +220,10 @@ describe("verify", () => {
   });
 
   it("fails when there is no state file, and refuses a symlinked one", () => {
-    expect(cli(["verify"])).toMatchObject({ code: 1, stderr: expect.stringMatching(/no state file at .*run carryover-state init/) });
+    expect(cli(["verify"])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no state file at .*run carryover-state init/),
+    });
     cli(["init"]);
     rmSync(statePath());
     writeFileSync(join(root, "target.md"), filled);
@@ -196,8 +242,16 @@ describe("show and usage", () => {
   it("help prints every command; bad invocations are one line and exit 2", () => {
     const help = cli(["help"]);
     expect(help.code).toBe(0);
-    for (const command of ["session-id", "path", "init", "verify", "show"]) expect(help.stdout).toContain(`  ${command} `);
-    for (const argv of [[], ["frobnicate"], ["verify", "--force"], ["path", "--sesion", "x"], ["path", "extra"], ["init", "--session"]]) {
+    for (const command of ["session-id", "path", "init", "verify", "show"])
+      expect(help.stdout).toContain(`  ${command} `);
+    for (const argv of [
+      [],
+      ["frobnicate"],
+      ["verify", "--force"],
+      ["path", "--sesion", "x"],
+      ["path", "extra"],
+      ["init", "--session"],
+    ]) {
       const result = cli(argv);
       expect(result.code, argv.join(" ")).toBe(2);
       expect(result.stdout).toBe("");
@@ -213,18 +267,30 @@ describe("workers", () => {
     writeTranscript(transcript, [
       promptLine("serve it"),
       callLine("c1", "Bash", { command: "pnpm dev", description: "dev server", run_in_background: true }),
-      resultLine("c1", "Command running in background with ID: b1. Output is being written to: /tmp/t/b1.output.", false, { backgroundTaskId: "b1" }),
+      resultLine(
+        "c1",
+        "Command running in background with ID: b1. Output is being written to: /tmp/t/b1.output.",
+        false,
+        { backgroundTaskId: "b1" },
+      ),
     ]);
     let stdout = "";
-    const code = await runStateCli(["workers"], { env, cwd: root, nowMs: 0, out: (text) => (stdout += text), err: () => {} });
+    const code = await runStateCli(["workers"], {
+      env,
+      cwd: root,
+      nowMs: 0,
+      out: (text) => (stdout += text),
+      err: () => {},
+    });
     expect(code).toBe(0);
     expect(stdout).toBe("Still at work:\n- shell `b1` “dev server”: `pnpm dev` — running; output: /tmp/t/b1.output\n");
   });
 
   it("says it found no transcript, and still exits 0", async () => {
     let stdout = "";
-    expect(await runStateCli(["workers"], { env, cwd: root, nowMs: 0, out: (text) => (stdout += text), err: () => {} })).toBe(0);
+    expect(
+      await runStateCli(["workers"], { env, cwd: root, nowMs: 0, out: (text) => (stdout += text), err: () => {} }),
+    ).toBe(0);
     expect(stdout).toMatch(new RegExp(`^No transcript of session ${SESSION} under .*: no workers read\\.\\n$`));
   });
 });
-

@@ -53,10 +53,12 @@ export function runStateCli(argv: readonly string[], io: CliIO): number | Promis
     if (args.command === "workers") {
       const sessionId = resolveSessionId(args.session, io.env);
       // Only this command reads a transcript: the others do not load the reader.
-      return import("./workers.ts").then(({ workersText }) => workersText(sessionId, io.env, io.cwd)).then((text) => {
-        io.out(text);
-        return 0;
-      }, failed);
+      return import("./workers.ts")
+        .then(({ workersText }) => workersText(sessionId, io.env, io.cwd))
+        .then((text) => {
+          io.out(text);
+          return 0;
+        }, failed);
     }
     return runCommand(args, io);
   } catch (error) {
@@ -93,7 +95,11 @@ function runCommand(args: StateArgs, io: CliIO): number {
 
 function readState(path: string): string {
   const text = readFileNoFollow(path);
-  if (text === null) throw new CarryoverError("NOT_FOUND", `no state file at ${path}; run carryover-state init (or /compact-prep) first`);
+  if (text === null)
+    throw new CarryoverError(
+      "NOT_FOUND",
+      `no state file at ${path}; run carryover-state init (or /compact-prep) first`,
+    );
   return text;
 }
 
@@ -105,7 +111,9 @@ function verify(path: string, io: CliIO): number {
       missing.length > 0 ? `missing ${missing.map((header) => JSON.stringify(header)).join(", ")}` : "",
       outOfOrder.length > 0 ? `out of order ${outOfOrder.map((header) => JSON.stringify(header)).join(", ")}` : "",
     ].filter(Boolean);
-    io.err(`carryover-state: ${path}: ${problems.join("; ")}; the headers must be, in this order: ${STATE_HEADERS.join(" | ")}\n`);
+    io.err(
+      `carryover-state: ${path}: ${problems.join("; ")}; the headers must be, in this order: ${STATE_HEADERS.join(" | ")}\n`,
+    );
     return EXIT_FAILED;
   }
   if (isUnfilledState(text)) {

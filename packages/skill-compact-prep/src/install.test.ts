@@ -15,7 +15,10 @@ beforeEach(() => {
   mkdirSync(join(packageDir, "skill"), { recursive: true });
   mkdirSync(join(packageDir, "dist"));
   const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../package.json"), "utf8"));
-  writeFileSync(join(packageDir, "package.json"), JSON.stringify({ name: manifest.name, carryover: manifest.carryover }));
+  writeFileSync(
+    join(packageDir, "package.json"),
+    JSON.stringify({ name: manifest.name, carryover: manifest.carryover }),
+  );
   writeFileSync(join(packageDir, "skill/SKILL.md"), "run carryover-state init\n");
   writeFileSync(join(packageDir, "dist/carryover-state.cjs"), "#!/usr/bin/env node\n", { mode: 0o755 });
 });

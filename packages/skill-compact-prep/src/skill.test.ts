@@ -14,7 +14,10 @@ describe("SKILL.md", () => {
   });
 
   it("lists the nine headers exactly and in core's order", () => {
-    const listed = body.split("\n").map((line) => line.trim()).filter((line) => (STATE_HEADERS as readonly string[]).includes(line));
+    const listed = body
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => (STATE_HEADERS as readonly string[]).includes(line));
     expect(listed).toEqual([...STATE_HEADERS]);
   });
 

@@ -87,7 +87,10 @@ describe("/compact-prep on the real CLI", () => {
       { text: `Compact prep complete: ${path}. Please run \`/compact\`.` },
     );
 
-    const prep = await runPrint(s, "/compact-prep keep the staging check", { args: ["--session-id", sessionId], allowedTools: NOT_BASH_OR_WRITE });
+    const prep = await runPrint(s, "/compact-prep keep the staging check", {
+      args: ["--session-id", sessionId],
+      allowedTools: NOT_BASH_OR_WRITE,
+    });
 
     expect(expectSuccess(prep)).toBe(sessionId);
     expect(prep.result).toBe(`Compact prep complete: ${path}. Please run \`/compact\`.`);
@@ -106,7 +109,9 @@ describe("/compact-prep on the real CLI", () => {
     expect(text.split(HEADING)).toHaveLength(2);
     expect(text).toContain(`SessionStart hook additional context: ${HEADING}`);
     expect(text).toMatch(
-      new RegExp(`- Compact-prep state: ${escapeRegExp(path)}, written through /compact-prep, saved [\\dT:Z-]+, \\d+ s before this compaction \\(no earlier compaction recorded\\)\\.`),
+      new RegExp(
+        `- Compact-prep state: ${escapeRegExp(path)}, written through /compact-prep, saved [\\dT:Z-]+, \\d+ s before this compaction \\(no earlier compaction recorded\\)\\.`,
+      ),
     );
 
     expectSuccess(await runPrint(s, "and after", { resume: sessionId }));
@@ -120,13 +125,18 @@ describe("/compact-prep on the real CLI", () => {
     const path = statePath(sessionId);
     // What a version without ${CLAUDE_SESSION_ID} substitution and without CLAUDE_CODE_SESSION_ID would run.
     s.mock.enqueue(
-      { tool: "Bash", input: { command: `env -u CLAUDE_CODE_SESSION_ID "${skillDir}/carryover-state" init --force --session ""` } },
+      {
+        tool: "Bash",
+        input: { command: `env -u CLAUDE_CODE_SESSION_ID "${skillDir}/carryover-state" init --force --session ""` },
+      },
       { text: "Stopped: no session id." },
     );
     expectSuccess(await runPrint(s, "/compact-prep", { args: ["--session-id", sessionId] }));
     const refused = requestText(lastMainRequest(s.mock.requests()));
     expect(refused).toContain("Exit code 1");
-    expect(refused).toContain("carryover-state: no session id: pass --session <id> or run this from Claude Code's Bash tool");
+    expect(refused).toContain(
+      "carryover-state: no session id: pass --session <id> or run this from Claude Code's Bash tool",
+    );
     expect(existsSync(path)).toBe(false);
 
     const withoutWorkers = FILLED.replace("## Worker Topology\n", "");
@@ -139,7 +149,9 @@ describe("/compact-prep on the real CLI", () => {
     );
     expectSuccess(await runPrint(s, "/compact-prep", { resume: sessionId, allowedTools: NOT_BASH_OR_WRITE }));
     const verified = requestText(lastMainRequest(s.mock.requests()));
-    expect(verified).toContain(`carryover-state: ${path}: missing "## Worker Topology"; the headers must be, in this order:`);
+    expect(verified).toContain(
+      `carryover-state: ${path}: missing "## Worker Topology"; the headers must be, in this order:`,
+    );
     expect(readFileSync(path, "utf8")).toBe(withoutWorkers);
   });
 });

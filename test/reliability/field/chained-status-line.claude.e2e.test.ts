@@ -4,8 +4,8 @@
 // not shown. Through carryover's chainCommand the same must hold.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createSandbox, hasTmux, startTui, type Sandbox, waitFor } from "../../../test-fixtures/e2e/index.ts";
 import { afterEach, beforeAll, expect, test } from "vitest";
+import { createSandbox, hasTmux, type Sandbox, startTui, waitFor } from "../../../test-fixtures/e2e/index.ts";
 import { recordFigures } from "../figures.ts";
 import { carryoverStatusLine } from "./_field.ts";
 

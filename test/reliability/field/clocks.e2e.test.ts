@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { createSandbox, expectSuccess, runCompact, type Sandbox } from "../../../test-fixtures/e2e/index.ts";
 import { afterEach, beforeAll, expect, test } from "vitest";
+import { createSandbox, expectSuccess, runCompact, type Sandbox } from "../../../test-fixtures/e2e/index.ts";
 import { recordFigures } from "../figures.ts";
 import {
   bashOutput,

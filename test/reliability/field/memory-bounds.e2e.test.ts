@@ -6,16 +6,16 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
   appendFileSync,
+  closeSync,
   copyFileSync,
   mkdirSync,
   openSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   rmSync,
   truncateSync,
   writeFileSync,
   writeSync,
-  closeSync,
 } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -100,10 +100,7 @@ describe.skipIf(process.getuid?.() !== 0)("a disk that fills up mid-append (root
     const index = join(sandbox.memoryDir, "MEMORY.md");
     // The user's lines end 10 bytes short of a page: an append of more needs a page the disk no longer has.
     const lines = `${USER_LINES.join("\n")}\n`;
-    writeFileSync(
-      index,
-      `${lines}${padding(PAGE - 10 - lines.length)}`,
-    );
+    writeFileSync(index, `${lines}${padding(PAGE - 10 - lines.length)}`);
     const before = readFileSync(index, "utf8");
     expect(before.length).toBe(PAGE - 10);
     fillDisk(join(sandbox.memoryDir, "filler"), 1);

@@ -9,6 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
 import {
   createSandbox,
   expectSuccess,
@@ -19,7 +20,6 @@ import {
   runPrint,
   type Sandbox,
 } from "../../../test-fixtures/e2e/index.ts";
-import { afterEach, describe, expect, test } from "vitest";
 import { recordFigures } from "../figures.ts";
 import { carryoverHooks, hookHandler } from "./_field.ts";
 
@@ -72,7 +72,10 @@ describe("in a git worktree", () => {
   async function worktree(): Promise<{ s: Sandbox; tree: string; mainMemory: string }> {
     sandbox = await createSandbox({
       settings: {
-        hooks: { ...carryoverHooks("pre-compact"), SessionStart: [{ hooks: [hookHandler("memory-guard", "SessionStart")] }] },
+        hooks: {
+          ...carryoverHooks("pre-compact"),
+          SessionStart: [{ hooks: [hookHandler("memory-guard", "SessionStart")] }],
+        },
       },
     });
     const s = sandbox;
@@ -105,7 +108,10 @@ describe("in a git worktree", () => {
 });
 
 describe("autoMemoryDirectory and CLAUDE_CONFIG_DIR", () => {
-  const hooks = () => ({ ...carryoverHooks("pre-compact"), SessionStart: [{ hooks: [hookHandler("memory-guard", "SessionStart")] }] });
+  const hooks = () => ({
+    ...carryoverHooks("pre-compact"),
+    SessionStart: [{ hooks: [hookHandler("memory-guard", "SessionStart")] }],
+  });
 
   test("autoMemoryDirectory `~/…` in the user's settings: the entry and the measurement follow it", async () => {
     sandbox = await createSandbox({ settings: { autoMemoryDirectory: "~/notes/memory", hooks: hooks() } });

@@ -5,8 +5,8 @@
 // Without socat, Claude Code prints "Sandbox disabled: … socat not installed" and runs commands unsandboxed.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createSandbox, type Sandbox } from "../../../test-fixtures/e2e/index.ts";
 import { afterEach, expect, test } from "vitest";
+import { createSandbox, type Sandbox } from "../../../test-fixtures/e2e/index.ts";
 import { recordFigures } from "../figures.ts";
 import {
   bashOutput,

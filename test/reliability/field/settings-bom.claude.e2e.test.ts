@@ -3,8 +3,8 @@
 // auto-compact under autoCompactWindow 100000 with the BOM, where the 1M window would not).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createSandbox, hasTmux, requestText, startTui, type Sandbox } from "../../../test-fixtures/e2e/index.ts";
 import { afterEach, beforeAll, expect, test } from "vitest";
+import { createSandbox, hasTmux, requestText, type Sandbox, startTui } from "../../../test-fixtures/e2e/index.ts";
 import { recordFigures } from "../figures.ts";
 import { carryoverHooks, carryoverStatusLine } from "./_field.ts";
 

@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
-import { asUser, createSandbox, runPrint, type Sandbox } from "../../../test-fixtures/e2e/index.ts";
 import { afterEach, describe, expect, test } from "vitest";
+import { asUser, createSandbox, runPrint, type Sandbox } from "../../../test-fixtures/e2e/index.ts";
 import { recordFigures } from "../figures.ts";
 import { STATE_CLI } from "../hooks.ts";
 import {

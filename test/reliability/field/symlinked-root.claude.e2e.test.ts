@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, relative } from "node:path";
+import { afterEach, expect, test } from "vitest";
 import {
   createSandbox,
   expectSuccess,
@@ -23,7 +24,6 @@ import {
   runPrint,
   type Sandbox,
 } from "../../../test-fixtures/e2e/index.ts";
-import { afterEach, expect, test } from "vitest";
 import { recordFigures } from "../figures.ts";
 import { carryoverHooks } from "./_field.ts";
 

@@ -21,7 +21,9 @@ export function rootChecks(context: Context): Check[] {
     const log = refusedRootLogPath(env);
     const last = lastLine(log);
     const logged = last ? `; the hooks log that to ${tildify(log, env)}, last: ${last}` : "";
-    return [fail(`${errorMessage(error)}: every carryover hook does nothing${logged}`, fixFor(root, errorMessage(error)))];
+    return [
+      fail(`${errorMessage(error)}: every carryover hook does nothing${logged}`, fixFor(root, errorMessage(error))),
+    ];
   }
   if (trusted === root) return [];
   return [ok(`${shown} is a symlink to ${tildify(trusted, env)}, a private dir of yours: the hooks follow it`)];
@@ -31,8 +33,11 @@ function fixFor(root: string, reason: string): string {
   const target = linkTarget(root);
   if (target && /writable by others/.test(reason)) return `chmod 700 ${target}`;
   if (target && /does not exist/.test(reason)) return `mkdir -m 700 ${target}`;
-  if (target) return `replace the link with a dir of your own: rm ${root} && mkdir -m 700 ${root} (and move config.json into it)`;
-  return /writable by others/.test(reason) ? `chmod 700 ${root}` : `rm -r ${root} if it is not yours; the hooks make it again`;
+  if (target)
+    return `replace the link with a dir of your own: rm ${root} && mkdir -m 700 ${root} (and move config.json into it)`;
+  return /writable by others/.test(reason)
+    ? `chmod 700 ${root}`
+    : `rm -r ${root} if it is not yours; the hooks make it again`;
 }
 
 /** The link's target (resolved when it exists); null when the root is no link. */

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { tildify } from "../output/display.ts";
 import type { Context } from "../context.ts";
+import { tildify } from "../output/display.ts";
 import type { InstalledSite } from "../settings/layers.ts";
 import { type Check, fail, ok } from "./checks.ts";
 

@@ -1,5 +1,5 @@
-import { tildify } from "../output/display.ts";
 import type { Context } from "../context.ts";
+import { tildify } from "../output/display.ts";
 import type { InstalledSite } from "../settings/layers.ts";
 import type { PluginInstall } from "../settings/plugins.ts";
 import { type Check, fail, ok } from "./checks.ts";

@@ -1,7 +1,7 @@
-import type { TextChange } from "./changes.ts";
-import type { FileRecord, InstallRecord } from "./record.ts";
 import { type JsonDoc, parseObject, serializeJson } from "../json/doc.ts";
 import { deepEqual } from "../json/equal.ts";
+import type { TextChange } from "./changes.ts";
+import type { FileRecord, InstallRecord } from "./record.ts";
 
 type Json = Record<string, unknown>;
 
@@ -35,7 +35,12 @@ function pruned(value: unknown): unknown {
  * carryover first wrote to it, its original bytes (null: it did not exist), byte for byte; otherwise
  * `value` in the file's own layout.
  */
-export function changeAfterRemoval(doc: JsonDoc, value: Json, file: FileRecord | undefined, holdsOurs: boolean): TextChange | null {
+export function changeAfterRemoval(
+  doc: JsonDoc,
+  value: Json,
+  file: FileRecord | undefined,
+  holdsOurs: boolean,
+): TextChange | null {
   if (file && !holdsOurs && deepEqual(pruned(value), pruned(parseObject(file.original, doc.path)))) {
     const change = textChange(doc, file.original);
     return change && { ...change, restored: true };

@@ -1,7 +1,7 @@
-import type { Change } from "./changes.ts";
 import type { Context } from "../context.ts";
-import { changeAfterRemoval, textChange, trackFile } from "./_file-tracking.ts";
 import { clone, readJsonDoc, serializeJson } from "../json/doc.ts";
+import { changeAfterRemoval, textChange, trackFile } from "./_file-tracking.ts";
+import type { Change } from "./changes.ts";
 
 type Json = Record<string, unknown>;
 
@@ -17,7 +17,8 @@ export function planChainCommand(context: Context, configPath: string, command: 
   const doc = readJsonDoc(configPath);
   const value = clone(doc.value);
   const section = value[SECTION];
-  const current = section !== null && typeof section === "object" && !Array.isArray(section) ? (section as Json) : undefined;
+  const current =
+    section !== null && typeof section === "object" && !Array.isArray(section) ? (section as Json) : undefined;
   if (command === null) {
     const file = context.installed.record.files[configPath];
     delete context.installed.record.files[configPath];

@@ -29,7 +29,10 @@ function diffLines(a: string[], b: string[]): Op[] {
   const lcs = new Uint32Array(rows * cols);
   for (let i = midA.length - 1; i >= 0; i--) {
     for (let j = midB.length - 1; j >= 0; j--) {
-      lcs[i * cols + j] = midA[i] === midB[j] ? lcs[(i + 1) * cols + j + 1]! + 1 : Math.max(lcs[(i + 1) * cols + j]!, lcs[i * cols + j + 1]!);
+      lcs[i * cols + j] =
+        midA[i] === midB[j]
+          ? lcs[(i + 1) * cols + j + 1]! + 1
+          : Math.max(lcs[(i + 1) * cols + j]!, lcs[i * cols + j + 1]!);
     }
   }
   const ops: Op[] = a.slice(0, head).map((text) => ({ kind: " ", text }));
@@ -73,6 +76,7 @@ function renderHunk(ops: Op[], from: number, to: number): string {
   const slice = ops.slice(from, to);
   const oldCount = slice.filter((op) => op.kind !== "+").length;
   const newCount = slice.filter((op) => op.kind !== "-").length;
-  const range = (line: number, count: number) => (count === 0 ? `${line - 1},0` : count === 1 ? `${line}` : `${line},${count}`);
+  const range = (line: number, count: number) =>
+    count === 0 ? `${line - 1},0` : count === 1 ? `${line}` : `${line},${count}`;
   return `@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@\n${slice.map((op) => `${op.kind}${op.text}\n`).join("")}`;
 }

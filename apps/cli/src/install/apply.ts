@@ -16,8 +16,8 @@ import {
 import { dirname, join, relative, sep } from "node:path";
 import { carryoverRoot, type Env, ensureCarryoverDir, writeFileAtomic } from "@carryover/core";
 import { CliError, describeError } from "../errors.ts";
-import { backUp, backupsDir, pruneBackups } from "./backups.ts";
 import { type WriteTarget, writeInPlace, writeTarget } from "./_user-file.ts";
+import { backUp, backupsDir, pruneBackups } from "./backups.ts";
 import type { Change } from "./changes.ts";
 
 /** A file changed between carryover reading it and writing it (an editor saving it): plan again from its new bytes. */

@@ -45,8 +45,12 @@ export type Change = TextChange | CopyChange | LinkChange | RemoveChange | Remov
 export function describeChanges(changes: readonly Change[], colors: Palette): string {
   const parts: string[] = [];
   for (const change of changes) {
-    if (change.kind === "text" && !change.internal) parts.push(colorDiff(unifiedDiff(change.before, change.after, change.path), colors));
-    else if (change.kind === "copy") parts.push(colors.green(`+ ${change.path} (${change.data.length} bytes, sha256 ${sha256Of(change.data).slice(0, 12)}…)\n`));
+    if (change.kind === "text" && !change.internal)
+      parts.push(colorDiff(unifiedDiff(change.before, change.after, change.path), colors));
+    else if (change.kind === "copy")
+      parts.push(
+        colors.green(`+ ${change.path} (${change.data.length} bytes, sha256 ${sha256Of(change.data).slice(0, 12)}…)\n`),
+      );
     else if (change.kind === "link") parts.push(colors.green(`+ ${change.path} -> ${change.target}\n`));
     else if (change.kind === "remove") parts.push(colors.red(`- ${change.path}\n`));
   }
@@ -56,6 +60,16 @@ export function describeChanges(changes: readonly Change[], colors: Palette): st
 function colorDiff(diff: string, colors: Palette): string {
   return diff
     .split("\n")
-    .map((line) => (/^(\+\+\+|---)/.test(line) ? colors.bold(line) : line.startsWith("+") ? colors.green(line) : line.startsWith("-") ? colors.red(line) : line.startsWith("@@") ? colors.cyan(line) : line))
+    .map((line) =>
+      /^(\+\+\+|---)/.test(line)
+        ? colors.bold(line)
+        : line.startsWith("+")
+          ? colors.green(line)
+          : line.startsWith("-")
+            ? colors.red(line)
+            : line.startsWith("@@")
+              ? colors.cyan(line)
+              : line,
+    )
     .join("\n");
 }

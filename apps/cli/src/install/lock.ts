@@ -2,9 +2,9 @@ import { mkdirSync, readdirSync, rmdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { claudeDir, withFileLock } from "@carryover/core";
 import type { ParsedArgs } from "../args.ts";
-import { installRecordPath } from "./record.ts";
-import { withSignalsHeld } from "./_signals.ts";
 import type { Io } from "../io.ts";
+import { withSignalsHeld } from "./_signals.ts";
+import { installRecordPath } from "./record.ts";
 
 // Copying the executables takes well under a second; past this another install is stuck, not busy.
 const WAIT_MS = 30_000;

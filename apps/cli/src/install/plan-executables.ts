@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Change } from "./changes.ts";
 import type { Context } from "../context.ts";
 import { type ManifestEntry, sha256Of, verifiedFile } from "../release/manifest.ts";
+import type { Change } from "./changes.ts";
 import { type FoundNode, linkedNode, NODE_LINK } from "./node.ts";
 
 /**

@@ -1,25 +1,40 @@
 import { join } from "node:path";
-import type { Change } from "./changes.ts";
 import { type Context, mainExecutable } from "../context.ts";
-import { changeAfterRemoval, textChange, trackFile } from "./_file-tracking.ts";
-import { listHandlers, type Owner, ownedExecutable, removeHandlers, syncRegistrations } from "../settings/handlers.ts";
 import { clone, readJsonDoc, serializeJson } from "../json/doc.ts";
 import { deepEqual } from "../json/equal.ts";
-import type { Layer } from "../settings/layers.ts";
-import { planChainCommand } from "./_plan-chain.ts";
 import { type ManifestEntry, STATUS_LINE_EVENT } from "../release/manifest.ts";
+import { listHandlers, type Owner, ownedExecutable, removeHandlers, syncRegistrations } from "../settings/handlers.ts";
+import type { Layer } from "../settings/layers.ts";
 import type { ScopePaths } from "../settings/scope.ts";
-import { foreignStatusLine, ourStatusLine, ownedStatusLine, ownedStatusLineRun, shellCommandFor, type StatusLineMode } from "../settings/statusline-slot.ts";
+import {
+  foreignStatusLine,
+  ourStatusLine,
+  ownedStatusLine,
+  ownedStatusLineRun,
+  type StatusLineMode,
+  shellCommandFor,
+} from "../settings/statusline-slot.ts";
+import { changeAfterRemoval, textChange, trackFile } from "./_file-tracking.ts";
+import { planChainCommand } from "./_plan-chain.ts";
+import type { Change } from "./changes.ts";
 
 type Json = Record<string, unknown>;
 
 function holdsOurs(value: Json, owner: Owner): boolean {
-  return listHandlers(value).some((site) => ownedExecutable(site.handler, owner) !== null) || ownedStatusLine(value.statusLine, owner) !== null;
+  return (
+    listHandlers(value).some((site) => ownedExecutable(site.handler, owner) !== null) ||
+    ownedStatusLine(value.statusLine, owner) !== null
+  );
 }
 
 /** The status line a lower-precedence layer shows, which one set in this scope would hide: chained instead. */
 function lowerStatusLine(layers: readonly Layer[], scope: ScopePaths, owner: Owner): Json | null {
-  const below = layers.slice(0, layers.findIndex((layer) => layer.paths.scope === scope.scope)).reverse();
+  const below = layers
+    .slice(
+      0,
+      layers.findIndex((layer) => layer.paths.scope === scope.scope),
+    )
+    .reverse();
   for (const layer of below) {
     const found = foreignStatusLine(layer.doc?.value.statusLine, owner);
     if (found) return found;
@@ -68,9 +83,13 @@ function takeStatusLine(
   mode: StatusLineMode,
   notes: string[],
 ): Change[] {
-  const above = layers.slice(layers.findIndex((layer) => layer.paths.scope === scope.scope) + 1).filter((layer) => foreignStatusLine(layer.doc?.value.statusLine, context.owner));
+  const above = layers
+    .slice(layers.findIndex((layer) => layer.paths.scope === scope.scope) + 1)
+    .filter((layer) => foreignStatusLine(layer.doc?.value.statusLine, context.owner));
   for (const layer of above) {
-    notes.push(`the status line set in ${layer.paths.settingsPath} takes precedence here; \`carryover install statusline --scope ${layer.paths.scope}\` chains it there`);
+    notes.push(
+      `the status line set in ${layer.paths.settingsPath} takes precedence here; \`carryover install statusline --scope ${layer.paths.scope}\` chains it there`,
+    );
   }
   const current = value.statusLine;
   const ours = ownedStatusLineRun(current, context.owner);
@@ -88,7 +107,9 @@ function takeStatusLine(
     notes.push(`replaced the status line \`${chained.command}\`; uninstall puts it back`);
     return planChainCommand(context, scope.configPath, null);
   }
-  notes.push(`chained your status line \`${chained.command}\`: carryover's line shows beside its output (config statusline.chainCommand)`);
+  notes.push(
+    `chained your status line \`${chained.command}\`: carryover's line shows beside its output (config statusline.chainCommand)`,
+  );
   return planChainCommand(context, scope.configPath, String(chained.command));
 }
 
@@ -96,12 +117,21 @@ function takeStatusLine(
  * Takes the named hooks' entries out of the scope's settings file and puts a displaced status line back.
  * When nothing else changed since install, the file gets its pre-install bytes back exactly.
  */
-export function planSettingsRemoval(context: Context, executables: ReadonlySet<string>, hooks: ReadonlySet<string>, scope: ScopePaths): Change[] {
+export function planSettingsRemoval(
+  context: Context,
+  executables: ReadonlySet<string>,
+  hooks: ReadonlySet<string>,
+  scope: ScopePaths,
+): Change[] {
   const doc = readJsonDoc(scope.settingsPath);
   const value = clone(doc.value);
   const record = context.installed.record;
   const file = record.files[scope.settingsPath];
-  const removed = removeHandlers(value, (site) => executables.has(ownedExecutable(site.handler, context.owner) ?? ""), scope.settingsPath);
+  const removed = removeHandlers(
+    value,
+    (site) => executables.has(ownedExecutable(site.handler, context.owner) ?? ""),
+    scope.settingsPath,
+  );
   const changes: Change[] = [];
   const statusLine = ownedStatusLine(value.statusLine, context.owner);
   const statusLineGoes = statusLine !== null && executables.has(statusLine);

@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Change } from "./changes.ts";
 import type { Context } from "../context.ts";
 import { CliError } from "../errors.ts";
 import { type ManifestEntry, sha256Of, verifiedFile } from "../release/manifest.ts";
+import type { Change } from "./changes.ts";
 
 function hashOf(path: string): string | null {
   try {

@@ -14,8 +14,8 @@ import {
   unknown,
 } from "@carryover/core";
 import { CliError } from "../errors.ts";
-import type { Change, TextChange } from "./changes.ts";
 import { parseObject, readText } from "../json/doc.ts";
+import type { Change, TextChange } from "./changes.ts";
 
 const fileRecord = looseObject({
   /** The file's bytes before carryover first wrote to it; null when it did not exist. */

@@ -19,14 +19,23 @@ function systemHunks(before: string, after: string): string {
 }
 
 const ours = (before: string, after: string) => unifiedDiff(before, after, "/x").split("\n").slice(2).join("\n");
-const lines = (count: number, prefix = "line") => Array.from({ length: count }, (_, index) => `${prefix} ${index + 1}\n`).join("");
+const lines = (count: number, prefix = "line") =>
+  Array.from({ length: count }, (_, index) => `${prefix} ${index + 1}\n`).join("");
 
 it.each([
   ["one line changed in the middle", lines(20), lines(20).replace("line 10\n", "LINE TEN\n")],
   ["lines added at the end", lines(5), `${lines(5)}extra 1\nextra 2\n`],
   ["lines removed at the start", lines(9), lines(9).split("\n").slice(3).join("\n")],
-  ["two changes far apart make two hunks", lines(30), lines(30).replace("line 2\n", "two\n").replace("line 28\n", "twenty-eight\n")],
-  ["two changes close together make one hunk", lines(30), lines(30).replace("line 10\n", "ten\n").replace("line 15\n", "fifteen\n")],
+  [
+    "two changes far apart make two hunks",
+    lines(30),
+    lines(30).replace("line 2\n", "two\n").replace("line 28\n", "twenty-eight\n"),
+  ],
+  [
+    "two changes close together make one hunk",
+    lines(30),
+    lines(30).replace("line 10\n", "ten\n").replace("line 15\n", "fifteen\n"),
+  ],
   ["from empty", "", lines(3)],
   ["missing final newline", "a\nb", "a\nc"],
 ])("matches diff -u: %s", (_, before, after) => {

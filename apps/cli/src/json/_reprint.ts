@@ -35,8 +35,17 @@ export function reprintJson(original: string, value: unknown, format: JsonFormat
 
 function print(node: Node, value: unknown, text: string, depth: number, format: JsonFormat): string {
   if (deepEqual(node.value, value)) return text.slice(node.start, node.end);
-  if (node.kind === "object" && isObject(value)) return printMembers(node, Object.entries(value), text, depth, format, ["{", "}"]);
-  if (node.kind === "array" && Array.isArray(value)) return printMembers(node, value.map((item, index) => [String(index), item] as const), text, depth, format, ["[", "]"]);
+  if (node.kind === "object" && isObject(value))
+    return printMembers(node, Object.entries(value), text, depth, format, ["{", "}"]);
+  if (node.kind === "array" && Array.isArray(value))
+    return printMembers(
+      node,
+      value.map((item, index) => [String(index), item] as const),
+      text,
+      depth,
+      format,
+      ["[", "]"],
+    );
   return fresh(value, depth, format);
 }
 
@@ -54,12 +63,18 @@ function printMembers(
   const trail = last ? text.slice(last.node.end, node.end - 1).replace(",", "") : inner.includes("\n") ? inner : "";
   const multiline = node.members.length === 0 || text.slice(node.start, node.end).includes("\n");
   // A second member's lead is the separator spacing; after `{` in a one-line container it is usually "".
-  const newLead = multiline ? (last?.lead ?? `${format.eol}${format.indent.repeat(depth + 1)}`) : node.members.length >= 2 ? last!.lead : " ";
+  const newLead = multiline
+    ? (last?.lead ?? `${format.eol}${format.indent.repeat(depth + 1)}`)
+    : node.members.length >= 2
+      ? last!.lead
+      : " ";
   const render = (item: unknown) => (multiline ? fresh(item, depth + 1, format) : inline(item));
   const parts: string[] = [];
   let next = 0;
   for (const [key, item] of entries) {
-    const member = isObjectNode ? node.members.find((candidate) => candidate.key === key) : matchItem(node.members, item, next);
+    const member = isObjectNode
+      ? node.members.find((candidate) => candidate.key === key)
+      : matchItem(node.members, item, next);
     if (member && !isObjectNode) next = node.members.indexOf(member) + 1;
     if (member) parts.push(`${member.lead}${member.keyText}${print(member.node, item, text, depth + 1, format)}`);
     else parts.push(`${newLead}${isObjectNode ? `${JSON.stringify(key)}: ` : ""}${render(item)}`);
@@ -78,18 +93,28 @@ function matchItem(members: readonly Member[], item: unknown, from: number): Mem
   if (equal) return equal;
   const candidate = members[from];
   const container = (value: unknown) => value !== null && typeof value === "object";
-  return candidate && container(candidate.node.value) && container(item) && Array.isArray(candidate.node.value) === Array.isArray(item) ? candidate : undefined;
+  return candidate &&
+    container(candidate.node.value) &&
+    container(item) &&
+    Array.isArray(candidate.node.value) === Array.isArray(item)
+    ? candidate
+    : undefined;
 }
 
 /** One line, spaced like `{"type": "command", "args": []}`, for a container written on one line. */
 function inline(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inline).join(", ")}]`;
-  if (isObject(value)) return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${inline(item)}`).join(", ")}}`;
+  if (isObject(value))
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${inline(item)}`)
+      .join(", ")}}`;
   return JSON.stringify(value);
 }
 
 function fresh(value: unknown, depth: number, format: JsonFormat): string {
-  return JSON.stringify(value, null, format.indent).split("\n").join(`${format.eol}${format.indent.repeat(depth)}`);
+  return JSON.stringify(value, null, format.indent)
+    .split("\n")
+    .join(`${format.eol}${format.indent.repeat(depth)}`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -153,7 +178,12 @@ class Parser {
       lead = this.skipSpace();
     }
     this.at++;
-    const value = open === "{" ? Object.fromEntries(members.map((member) => [member.key!, member.node.value])) : members.map((member) => member.node.value);
-    return open === "{" ? { kind: "object", start, end: this.at, value: value as Record<string, unknown>, members } : { kind: "array", start, end: this.at, value: value as unknown[], members };
+    const value =
+      open === "{"
+        ? Object.fromEntries(members.map((member) => [member.key!, member.node.value]))
+        : members.map((member) => member.node.value);
+    return open === "{"
+      ? { kind: "object", start, end: this.at, value: value as Record<string, unknown>, members }
+      : { kind: "array", start, end: this.at, value: value as unknown[], members };
   }
 }

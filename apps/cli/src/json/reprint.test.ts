@@ -15,7 +15,9 @@ it("rewrites a changed scalar in place and keeps the members around it as writte
 });
 
 it("appends a member with its siblings' spacing; a one-line object stays on one line", () => {
-  expect(reprint('{\n    "a": 1\n}\n', { a: 1, b: { c: [1] } })).toBe('{\n    "a": 1,\n    "b": {\n        "c": [\n            1\n        ]\n    }\n}\n');
+  expect(reprint('{\n    "a": 1\n}\n', { a: 1, b: { c: [1] } })).toBe(
+    '{\n    "a": 1,\n    "b": {\n        "c": [\n            1\n        ]\n    }\n}\n',
+  );
   expect(reprint('{"a": {"x": 1}}', { a: { x: 1, y: [true] } })).toBe('{"a": {"x": 1, "y": [true]}}');
 });
 
@@ -26,7 +28,9 @@ it("drops removed members with their separator, and items after a removed item k
 });
 
 it("fills an empty container on new lines at the right depth, CRLF kept", () => {
-  expect(reprint('{\r\n  "hooks": {}\r\n}\r\n', { hooks: { Stop: [] } })).toBe('{\r\n  "hooks": {\r\n    "Stop": []\r\n  }\r\n}\r\n');
+  expect(reprint('{\r\n  "hooks": {}\r\n}\r\n', { hooks: { Stop: [] } })).toBe(
+    '{\r\n  "hooks": {\r\n    "Stop": []\r\n  }\r\n}\r\n',
+  );
 });
 
 it("empties a container to {} / []", () => {

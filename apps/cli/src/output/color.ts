@@ -16,5 +16,12 @@ const plain = (text: string) => text;
 export function palette(io: Io): Palette {
   const enabled = io.stdoutIsTty && !io.env.NO_COLOR;
   if (!enabled) return { bold: plain, dim: plain, green: plain, yellow: plain, red: plain, cyan: plain };
-  return { bold: sgr(1, 22), dim: sgr(2, 22), green: sgr(32, 39), yellow: sgr(33, 39), red: sgr(31, 39), cyan: sgr(36, 39) };
+  return {
+    bold: sgr(1, 22),
+    dim: sgr(2, 22),
+    green: sgr(32, 39),
+    yellow: sgr(33, 39),
+    red: sgr(31, 39),
+    cyan: sgr(36, 39),
+  };
 }

@@ -1,4 +1,4 @@
-import { homeDir, type Env } from "@carryover/core";
+import { type Env, homeDir } from "@carryover/core";
 
 /** `/home/me/.claude/settings.json` → `~/.claude/settings.json`, for messages only. */
 export function tildify(path: string, env: Env): string {

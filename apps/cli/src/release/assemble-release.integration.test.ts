@@ -17,7 +17,11 @@ function write(path: string, text: string): void {
   writeFileSync(join(root, path), text);
 }
 
-function fakePackage(dir: string, pkg: Record<string, unknown>, entry = 'process.stdout.write("hello from the bundle\\n");\n'): void {
+function fakePackage(
+  dir: string,
+  pkg: Record<string, unknown>,
+  entry = 'process.stdout.write("hello from the bundle\\n");\n',
+): void {
   write(`packages/${dir}/package.json`, JSON.stringify(pkg));
   write(`packages/${dir}/src/bin.ts`, entry);
 }
@@ -29,7 +33,14 @@ it("finds every package with a carryover field, no list to update: hooks, a stat
     description: "a hook added after the CLI",
     bin: { "carryover-brand-new": "dist/carryover-brand-new.cjs" },
     scripts: { build: "carryover-build src/bin.ts dist/carryover-brand-new.cjs" },
-    carryover: { hook: "brand-new", recommended: false, registrations: [{ event: "Stop", timeout: 5 }, { event: "SessionStart", matcher: "startup|resume", timeout: 7 }] },
+    carryover: {
+      hook: "brand-new",
+      recommended: false,
+      registrations: [
+        { event: "Stop", timeout: 5 },
+        { event: "SessionStart", matcher: "startup|resume", timeout: 7 },
+      ],
+    },
   });
   fakePackage("hook-line", {
     name: "@carryover/hook-line",
@@ -43,7 +54,11 @@ it("finds every package with a carryover field, no list to update: hooks, a stat
     version: "0.4.0",
     bin: { "thing-state": "dist/thing-state.cjs" },
     scripts: { build: "carryover-build src/bin.ts dist/thing-state.cjs" },
-    carryover: { skill: "thing", recommended: true, files: { "SKILL.md": "skill/SKILL.md", "thing-state": "dist/thing-state.cjs" } },
+    carryover: {
+      skill: "thing",
+      recommended: true,
+      files: { "SKILL.md": "skill/SKILL.md", "thing-state": "dist/thing-state.cjs" },
+    },
   });
   write("packages/skill-thing/skill/SKILL.md", "---\nname: thing\n---\n");
   write("packages/core/package.json", JSON.stringify({ name: "@carryover/core", private: true }));
@@ -57,12 +72,23 @@ it("finds every package with a carryover field, no list to update: hooks, a stat
     ["thing", "skill", "0.4.0", []],
   ]);
   const brandNew = release.entries[0]!;
-  expect(brandNew.registrations).toEqual([{ event: "Stop", timeout: 5 }, { event: "SessionStart", matcher: "startup|resume", timeout: 7 }]);
+  expect(brandNew.registrations).toEqual([
+    { event: "Stop", timeout: 5 },
+    { event: "SessionStart", matcher: "startup|resume", timeout: 7 },
+  ]);
   const executable = join(out, brandNew.executables[0]!.file);
-  expect(brandNew.executables[0]).toMatchObject({ name: "carryover-brand-new", file: "bin/carryover-brand-new.cjs", sha256: sha256Of(readFileSync(executable)) });
+  expect(brandNew.executables[0]).toMatchObject({
+    name: "carryover-brand-new",
+    file: "bin/carryover-brand-new.cjs",
+    sha256: sha256Of(readFileSync(executable)),
+  });
   expect(spawnSync(executable, { encoding: "utf8" }).stdout).toBe("hello from the bundle\n");
   const skill = release.entries[2]!.skills[0]!;
-  expect(skill.files.map((file) => [file.path, file.mode])).toEqual([["SKILL.md", 0o644], ["package.json", 0o644], ["thing-state", 0o755]]);
+  expect(skill.files.map((file) => [file.path, file.mode])).toEqual([
+    ["SKILL.md", 0o644],
+    ["package.json", 0o644],
+    ["thing-state", 0o755],
+  ]);
   expect(statSync(join(out, "skills/thing/thing-state")).mode & 0o111).not.toBe(0);
   expect(readFileSync(join(out, "skills/thing/package.json"), "utf8")).toBe('{"type":"commonjs"}\n');
 });
@@ -75,5 +101,7 @@ it("refuses a registration without an explicit timeout", async () => {
     scripts: { build: "carryover-build src/bin.ts dist/carryover-lazy.cjs" },
     carryover: { hook: "lazy", registrations: [{ event: "Stop" }] },
   });
-  await expect(assembleRelease({ repoRoot: root, outDir: join(root, "release") })).rejects.toThrow(/Stop needs an explicit "timeout" in seconds/);
+  await expect(assembleRelease({ repoRoot: root, outDir: join(root, "release") })).rejects.toThrow(
+    /Stop needs an explicit "timeout" in seconds/,
+  );
 });

@@ -1,6 +1,6 @@
-import { unknownNameMessage } from "../output/closest.ts";
 import { usageError } from "../errors.ts";
 import type { Io } from "../io.ts";
+import { unknownNameMessage } from "../output/closest.ts";
 import { registrationLabel } from "../output/display.ts";
 import { loadRelease, type ManifestEntry, type Release } from "./manifest.ts";
 

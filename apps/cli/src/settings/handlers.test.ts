@@ -3,30 +3,57 @@ import { listHandlers, ownedExecutable, ownedRun, removeHandlers, syncRegistrati
 
 const OWNER = { binDir: "/h/.claude/carryover/bin", home: "/h" };
 const OURS = `${OWNER.binDir}/carryover-recovery`;
-const owned = (command: string, args?: unknown[]) => ownedExecutable(args === undefined ? { command } : { command, args }, OWNER);
+const owned = (command: string, args?: unknown[]) =>
+  ownedExecutable(args === undefined ? { command } : { command, args }, OWNER);
 
 it("knows carryover's executables by their dir and prefix, in exec form or written by hand in shell form", () => {
   expect(owned(OURS)).toBe("carryover-recovery");
   expect(owned(OURS, [])).toBe("carryover-recovery");
   expect(owned("~/.claude/carryover/bin/carryover-pin --verbose")).toBe("carryover-pin");
   expect(owned("'$HOME/.claude/carryover/bin/carryover-pin'")).toBe("carryover-pin");
-  expect(ownedExecutable({ command: "/home/J Doe/.claude/carryover/bin/carryover-pin" }, { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" })).toBe("carryover-pin");
+  expect(
+    ownedExecutable(
+      { command: "/home/J Doe/.claude/carryover/bin/carryover-pin" },
+      { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" },
+    ),
+  ).toBe("carryover-pin");
   expect(owned("/usr/bin/carryover-recovery")).toBeNull();
   expect(owned(`${OWNER.binDir}/other`)).toBeNull();
 });
 
 it("knows them run by sh or node: exec form with the path as args[0], shell form with the path as the second word", () => {
   expect(owned("node", [OURS])).toBe("carryover-recovery");
-  expect(ownedRun({ command: "/bin/sh", args: [OURS, "UserPromptSubmit"] }, OWNER)).toEqual({ executable: "carryover-recovery", launcher: "/bin/sh" });
+  expect(ownedRun({ command: "/bin/sh", args: [OURS, "UserPromptSubmit"] }, OWNER)).toEqual({
+    executable: "carryover-recovery",
+    launcher: "/bin/sh",
+  });
   expect(owned(`sh ${OURS} UserPromptSubmit`)).toBe("carryover-recovery");
-  expect(ownedRun({ command: "/opt/homebrew/bin/node", args: [OURS] }, OWNER)).toEqual({ executable: "carryover-recovery", launcher: "/opt/homebrew/bin/node" });
-  expect(ownedRun({ command: "node", args: [OURS] }, OWNER)).toEqual({ executable: "carryover-recovery", launcher: "node" });
-  expect(ownedExecutable({ command: "node", args: ["/home/J Doe/.claude/carryover/bin/carryover-pin"] }, { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" })).toBe("carryover-pin");
+  expect(ownedRun({ command: "/opt/homebrew/bin/node", args: [OURS] }, OWNER)).toEqual({
+    executable: "carryover-recovery",
+    launcher: "/opt/homebrew/bin/node",
+  });
+  expect(ownedRun({ command: "node", args: [OURS] }, OWNER)).toEqual({
+    executable: "carryover-recovery",
+    launcher: "node",
+  });
+  expect(
+    ownedExecutable(
+      { command: "node", args: ["/home/J Doe/.claude/carryover/bin/carryover-pin"] },
+      { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" },
+    ),
+  ).toBe("carryover-pin");
   expect(owned(`node ${OURS}`)).toBe("carryover-recovery");
   expect(owned("node ~/.claude/carryover/bin/carryover-pin --verbose")).toBe("carryover-pin");
   expect(owned(`"node" "\${HOME}/.claude/carryover/bin/carryover-pin"`)).toBe("carryover-pin");
-  expect(ownedExecutable({ command: "node '/home/J Doe/.claude/carryover/bin/carryover-statusline'" }, { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" })).toBe("carryover-statusline");
-  expect(ownedRun({ command: "~/.nvm/versions/node/v22.1.0/bin/node $HOME/.claude/carryover/bin/carryover-pin" }, OWNER)).toEqual({
+  expect(
+    ownedExecutable(
+      { command: "node '/home/J Doe/.claude/carryover/bin/carryover-statusline'" },
+      { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" },
+    ),
+  ).toBe("carryover-statusline");
+  expect(
+    ownedRun({ command: "~/.nvm/versions/node/v22.1.0/bin/node $HOME/.claude/carryover/bin/carryover-pin" }, OWNER),
+  ).toEqual({
     executable: "carryover-pin",
     launcher: "/h/.nvm/versions/node/v22.1.0/bin/node",
   });
@@ -44,9 +71,13 @@ it("a node handler running anything else is not carryover's", () => {
 });
 
 it("takes over a hand-written shell-form entry of the same executable instead of adding a second one", () => {
-  const settings: Record<string, any> = { hooks: { PostCompact: [{ hooks: [{ type: "command", command: "~/.claude/carryover/bin/carryover-recovery" }] }] } };
+  const settings: Record<string, any> = {
+    hooks: { PostCompact: [{ hooks: [{ type: "command", command: "~/.claude/carryover/bin/carryover-recovery" }] }] },
+  };
   syncRegistrations(settings, OURS, [{ event: "PostCompact", timeout: 10 }], "s.json", OWNER);
-  expect(settings.hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "/bin/sh", args: [OURS, "PostCompact"], timeout: 10 }] }]);
+  expect(settings.hooks.PostCompact).toEqual([
+    { hooks: [{ type: "command", command: "/bin/sh", args: [OURS, "PostCompact"], timeout: 10 }] },
+  ]);
 });
 
 it("migrates an earlier version's exec-form handler to sh in place: its group, position, matcher and other keys kept", () => {
@@ -54,14 +85,26 @@ it("migrates an earlier version's exec-form handler to sh in place: its group, p
     hooks: {
       SessionStart: [
         { matcher: "startup", hooks: [{ type: "command", command: "mine" }] },
-        { matcher: "compact", hooks: [{ type: "command", command: "mine too" }, { type: "command", command: OURS, args: [], timeout: 30, statusMessage: "recovering" }] },
+        {
+          matcher: "compact",
+          hooks: [
+            { type: "command", command: "mine too" },
+            { type: "command", command: OURS, args: [], timeout: 30, statusMessage: "recovering" },
+          ],
+        },
       ],
     },
   };
   syncRegistrations(settings, OURS, [{ event: "SessionStart", matcher: "compact", timeout: 30 }], "s.json", OWNER);
   expect(settings.hooks.SessionStart).toEqual([
     { matcher: "startup", hooks: [{ type: "command", command: "mine" }] },
-    { matcher: "compact", hooks: [{ type: "command", command: "mine too" }, { type: "command", command: "/bin/sh", args: [OURS, "SessionStart"], timeout: 30, statusMessage: "recovering" }] },
+    {
+      matcher: "compact",
+      hooks: [
+        { type: "command", command: "mine too" },
+        { type: "command", command: "/bin/sh", args: [OURS, "SessionStart"], timeout: 30, statusMessage: "recovering" },
+      ],
+    },
   ]);
 });
 
@@ -69,13 +112,17 @@ it("moves a node the user named by its absolute path to sh (its prelude finds No
   const foreign = { type: "command", command: "node", args: ["/opt/guard.js"], timeout: 5 };
   const settings: Record<string, any> = {
     hooks: {
-      UserPromptSubmit: [{ hooks: [foreign, { type: "command", command: "/opt/node22/bin/node", args: [OURS], timeout: 5 }] }],
+      UserPromptSubmit: [
+        { hooks: [foreign, { type: "command", command: "/opt/node22/bin/node", args: [OURS], timeout: 5 }] },
+      ],
       Stop: [{ hooks: [{ ...foreign }] }],
     },
   };
   syncRegistrations(settings, OURS, [{ event: "UserPromptSubmit", timeout: 30 }], "s.json", OWNER);
   expect(settings.hooks).toEqual({
-    UserPromptSubmit: [{ hooks: [foreign, { type: "command", command: "/bin/sh", args: [OURS, "UserPromptSubmit"], timeout: 30 }] }],
+    UserPromptSubmit: [
+      { hooks: [foreign, { type: "command", command: "/bin/sh", args: [OURS, "UserPromptSubmit"], timeout: 30 }] },
+    ],
     Stop: [{ hooks: [foreign] }],
   });
 });
@@ -90,18 +137,41 @@ it("updates a handler in place (position, the user's extra keys kept) and drops 
       Stop: [{ hooks: [{ type: "command", command: OURS, args: [], timeout: 5 }] }],
     },
   };
-  syncRegistrations(settings, OURS, [{ event: "UserPromptSubmit", timeout: 30 }, { event: "SessionStart", matcher: "compact", timeout: 30 }], "s.json", OWNER);
+  syncRegistrations(
+    settings,
+    OURS,
+    [
+      { event: "UserPromptSubmit", timeout: 30 },
+      { event: "SessionStart", matcher: "compact", timeout: 30 },
+    ],
+    "s.json",
+    OWNER,
+  );
   expect(settings.hooks.UserPromptSubmit).toEqual([
-    { hooks: [{ type: "command", command: "/bin/sh", args: [OURS, "UserPromptSubmit"], timeout: 30, statusMessage: "recovering" }] },
+    {
+      hooks: [
+        {
+          type: "command",
+          command: "/bin/sh",
+          args: [OURS, "UserPromptSubmit"],
+          timeout: 30,
+          statusMessage: "recovering",
+        },
+      ],
+    },
     { hooks: [{ type: "command", command: "mine" }] },
   ]);
   expect(settings.hooks.Stop).toBeUndefined();
-  expect(settings.hooks.SessionStart).toEqual([{ matcher: "compact", hooks: [{ type: "command", command: "/bin/sh", args: [OURS, "SessionStart"], timeout: 30 }] }]);
+  expect(settings.hooks.SessionStart).toEqual([
+    { matcher: "compact", hooks: [{ type: "command", command: "/bin/sh", args: [OURS, "SessionStart"], timeout: 30 }] },
+  ]);
 });
 
 it("refuses an executable path it would not recognise as carryover's again, touching nothing", () => {
   const settings: Record<string, any> = { hooks: { Stop: [{ hooks: [{ type: "command", command: "mine" }] }] } };
-  expect(() => syncRegistrations(settings, `${OWNER.binDir}/other`, [{ event: "Stop", timeout: 5 }], "s.json", OWNER)).toThrow(/other: not a carryover-<name> executable/);
+  expect(() =>
+    syncRegistrations(settings, `${OWNER.binDir}/other`, [{ event: "Stop", timeout: 5 }], "s.json", OWNER),
+  ).toThrow(/other: not a carryover-<name> executable/);
   expect(settings).toEqual({ hooks: { Stop: [{ hooks: [{ type: "command", command: "mine" }] }] } });
 });
 
@@ -109,10 +179,20 @@ it("removal drops only the groups and lists it emptied; a handler shared with th
   const settings: Record<string, any> = {
     hooks: {
       PreCompact: [],
-      PostCompact: [{ hooks: [{ type: "command", command: "mine" }, { type: "command", command: OURS }] }, { hooks: [{ type: "command", command: OURS }] }],
+      PostCompact: [
+        {
+          hooks: [
+            { type: "command", command: "mine" },
+            { type: "command", command: OURS },
+          ],
+        },
+        { hooks: [{ type: "command", command: OURS }] },
+      ],
     },
   };
   expect(removeHandlers(settings, (site) => site.command === OURS, "s.json")).toBe(2);
-  expect(settings).toEqual({ hooks: { PreCompact: [], PostCompact: [{ hooks: [{ type: "command", command: "mine" }] }] } });
+  expect(settings).toEqual({
+    hooks: { PreCompact: [], PostCompact: [{ hooks: [{ type: "command", command: "mine" }] }] },
+  });
   expect(listHandlers(settings).map((site) => site.command)).toEqual(["mine"]);
 });

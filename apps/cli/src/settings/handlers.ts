@@ -13,7 +13,8 @@ interface HandlerSite {
   handler: Json;
 }
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** Claude Code runs a group without a matcher, with "" and with "*" for every source / tool alike. */
 function sameMatcher(a: unknown, b: unknown): boolean {
@@ -64,7 +65,9 @@ function shellWords(command: string, count: number): string[] {
   const word = /\s*((?:'[^']*'|"[^"]*"|\\.|[^\s'"\\])+)/y;
   const words: string[] = [];
   for (let match = word.exec(command); match && words.length < count; match = word.exec(command)) {
-    words.push(match[1]!.replace(/'([^']*)'|"([^"]*)"|\\(.)/g, (_, single, double, escaped) => single ?? double ?? escaped));
+    words.push(
+      match[1]!.replace(/'([^']*)'|"([^"]*)"|\\(.)/g, (_, single, double, escaped) => single ?? double ?? escaped),
+    );
   }
   return words;
 }
@@ -110,7 +113,8 @@ export function listHandlers(settings: Json): HandlerSite[] {
       if (!isObject(group) || !Array.isArray(group.hooks)) continue;
       const matcher = typeof group.matcher === "string" ? group.matcher : undefined;
       for (const handler of group.hooks) {
-        if (isObject(handler) && typeof handler.command === "string") sites.push({ event, matcher, command: handler.command, handler });
+        if (isObject(handler) && typeof handler.command === "string")
+          sites.push({ event, matcher, command: handler.command, handler });
       }
     }
   }
@@ -134,27 +138,54 @@ export function handlerFor(executablePath: string, timeoutSeconds: number, event
  * was), a missing one is appended in a group of its own, and its handlers under events or matchers it no
  * longer uses are removed.
  */
-export function syncRegistrations(settings: Json, executablePath: string, registrations: readonly Registration[], path: string, owner: Owner): void {
+export function syncRegistrations(
+  settings: Json,
+  executablePath: string,
+  registrations: readonly Registration[],
+  path: string,
+  owner: Owner,
+): void {
   const wanted = registrations.filter((registration) => registration.timeout !== undefined);
   const name = ownedExecutable({ command: executablePath }, owner);
   // Else no handler written here would be recognised as carryover's again (and null would match every foreign one).
-  if (name === null) throw new CliError(`${executablePath}: not a carryover-<name> executable in ${owner.binDir}; the release is damaged, nothing was written`);
+  if (name === null)
+    throw new CliError(
+      `${executablePath}: not a carryover-<name> executable in ${owner.binDir}; the release is damaged, nothing was written`,
+    );
   const runs = (handler: unknown): OwnedRun | null => {
     const run = isObject(handler) ? ownedRun(handler, owner) : null;
     return run?.executable === name ? run : null;
   };
-  removeHandlers(settings, (site) => runs(site.handler) !== null && !wanted.some((registration) => registration.event === site.event && sameMatcher(registration.matcher, site.matcher)), path);
+  removeHandlers(
+    settings,
+    (site) =>
+      runs(site.handler) !== null &&
+      !wanted.some(
+        (registration) => registration.event === site.event && sameMatcher(registration.matcher, site.matcher),
+      ),
+    path,
+  );
   for (const registration of wanted) upsert(settings, executablePath, registration, path, runs);
 }
 
 /** Updates the handler running this executable (to the exec form, even one written by hand in shell form), else appends one. */
-function upsert(settings: Json, executablePath: string, registration: Registration, path: string, runs: (handler: unknown) => OwnedRun | null): void {
+function upsert(
+  settings: Json,
+  executablePath: string,
+  registration: Registration,
+  path: string,
+  runs: (handler: unknown) => OwnedRun | null,
+): void {
   settings.hooks ??= {};
   const hooks = settings.hooks;
-  if (!isObject(hooks)) throw new CliError(`${path}: "hooks" is not an object; fix it by hand first, nothing was written`);
+  if (!isObject(hooks))
+    throw new CliError(`${path}: "hooks" is not an object; fix it by hand first, nothing was written`);
   hooks[registration.event] ??= [];
   const groups = hooks[registration.event];
-  if (!Array.isArray(groups)) throw new CliError(`${path}: "hooks.${registration.event}" is not a list; fix it by hand first, nothing was written`);
+  if (!Array.isArray(groups))
+    throw new CliError(
+      `${path}: "hooks.${registration.event}" is not a list; fix it by hand first, nothing was written`,
+    );
   for (const group of groups) {
     if (!isObject(group) || !Array.isArray(group.hooks) || !sameMatcher(group.matcher, registration.matcher)) continue;
     const index = group.hooks.findIndex((handler) => runs(handler) !== null);
@@ -164,7 +195,10 @@ function upsert(settings: Json, executablePath: string, registration: Registrati
     if (!deepEqual(merged, existing)) group.hooks[index] = merged;
     return;
   }
-  groups.push({ ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}), hooks: [handlerFor(executablePath, registration.timeout!, registration.event)] });
+  groups.push({
+    ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}),
+    hooks: [handlerFor(executablePath, registration.timeout!, registration.event)],
+  });
 }
 
 /**
@@ -174,7 +208,8 @@ function upsert(settings: Json, executablePath: string, registration: Registrati
 export function removeHandlers(settings: Json, shouldRemove: (site: HandlerSite) => boolean, path: string): number {
   const hooks = settings.hooks;
   if (hooks === undefined) return 0;
-  if (!isObject(hooks)) throw new CliError(`${path}: "hooks" is not an object; fix it by hand first, nothing was written`);
+  if (!isObject(hooks))
+    throw new CliError(`${path}: "hooks" is not an object; fix it by hand first, nothing was written`);
   let removed = 0;
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
@@ -182,7 +217,12 @@ export function removeHandlers(settings: Json, shouldRemove: (site: HandlerSite)
       if (!isObject(group) || !Array.isArray(group.hooks) || group.hooks.length === 0) return true;
       const matcher = typeof group.matcher === "string" ? group.matcher : undefined;
       const handlers = group.hooks.filter(
-        (handler) => !(isObject(handler) && typeof handler.command === "string" && shouldRemove({ event, matcher, command: handler.command, handler })),
+        (handler) =>
+          !(
+            isObject(handler) &&
+            typeof handler.command === "string" &&
+            shouldRemove({ event, matcher, command: handler.command, handler })
+          ),
       );
       removed += group.hooks.length - handlers.length;
       if (handlers.length === group.hooks.length) return true;

@@ -1,7 +1,7 @@
 import { errorMessage } from "@carryover/core";
 import type { Context } from "../context.ts";
-import { listHandlers, type Owner, ownedExecutable } from "./handlers.ts";
 import { type JsonDoc, readJsonDoc } from "../json/doc.ts";
+import { listHandlers, type Owner, ownedExecutable } from "./handlers.ts";
 import { layeredScopes, type Scope, type ScopePaths } from "./scope.ts";
 import { ownedStatusLine } from "./statusline-slot.ts";
 

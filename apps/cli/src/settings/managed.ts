@@ -20,7 +20,10 @@ interface ManagedFile {
 export function readManagedSettings(dir: string): ManagedFile[] {
   let dropIns: string[] = [];
   try {
-    dropIns = readdirSync(join(dir, "managed-settings.d")).filter((name) => name.endsWith(".json")).sort().map((name) => join(dir, "managed-settings.d", name));
+    dropIns = readdirSync(join(dir, "managed-settings.d"))
+      .filter((name) => name.endsWith(".json"))
+      .sort()
+      .map((name) => join(dir, "managed-settings.d", name));
   } catch {
     // no drop-in dir
   }

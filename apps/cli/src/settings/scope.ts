@@ -16,10 +16,20 @@ export interface ScopePaths {
 export function scopePaths(scope: Scope, env: Env, projectDir: string): ScopePaths {
   const project = resolve(projectDir);
   if (scope === "user") {
-    return { scope, settingsPath: join(claudeDir(env), "settings.json"), skillsDir: join(claudeDir(env), "skills"), configPath: userConfigPath(env) };
+    return {
+      scope,
+      settingsPath: join(claudeDir(env), "settings.json"),
+      skillsDir: join(claudeDir(env), "skills"),
+      configPath: userConfigPath(env),
+    };
   }
   const settingsFile = scope === "project" ? "settings.json" : "settings.local.json";
-  return { scope, settingsPath: join(project, ".claude", settingsFile), skillsDir: join(project, ".claude", "skills"), configPath: projectConfigPath(project) };
+  return {
+    scope,
+    settingsPath: join(project, ".claude", settingsFile),
+    skillsDir: join(project, ".claude", "skills"),
+    configPath: projectConfigPath(project),
+  };
 }
 
 /** Claude Code's own layering, lowest first: a later file's value wins. */

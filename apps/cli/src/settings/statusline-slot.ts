@@ -1,4 +1,4 @@
-import { LAUNCHER, NODE, type Owner, type OwnedRun, ownedRun } from "./handlers.ts";
+import { LAUNCHER, NODE, type OwnedRun, type Owner, ownedRun } from "./handlers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -33,7 +33,12 @@ export function ownedStatusLine(value: unknown, owner: Owner): string | null {
 
 /** A statusLine someone else set: the slot carryover's statusline would take. */
 export function foreignStatusLine(value: unknown, owner: Owner): Json | null {
-  return isStatusLineObject(value) && typeof value.command === "string" && value.command.trim() !== "" && ownedStatusLine(value, owner) === null ? value : null;
+  return isStatusLineObject(value) &&
+    typeof value.command === "string" &&
+    value.command.trim() !== "" &&
+    ownedStatusLine(value, owner) === null
+    ? value
+    : null;
 }
 
 /** Ours, keeping the user's other statusLine keys (padding, refreshInterval…) when there was one. */

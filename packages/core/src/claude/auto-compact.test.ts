@@ -37,8 +37,12 @@ describe("autoCompactTokens against Claude Code 2.1.332 (behaviour.md §2)", () 
   it("honours settings' autoCompactWindow, and the env var wins over it", () => {
     expect(autoCompactTokens(MILLION, {}, { autoCompactWindow: 200_000 })).toBe(167_000);
     expect(autoCompactTokens(MILLION, {}, { autoCompactWindow: 60_000 })).toBe(67_000);
-    expect(autoCompactTokens(MILLION, { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" }, { autoCompactWindow: 200_000 })).toBe(67_000);
-    expect(autoCompactTokens(MILLION, { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "junk" }, { autoCompactWindow: 200_000 })).toBe(167_000);
+    expect(
+      autoCompactTokens(MILLION, { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" }, { autoCompactWindow: 200_000 }),
+    ).toBe(67_000);
+    expect(
+      autoCompactTokens(MILLION, { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "junk" }, { autoCompactWindow: 200_000 }),
+    ).toBe(167_000);
   });
 
   it("a cap above the model's window changes nothing", () => {

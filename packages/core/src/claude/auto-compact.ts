@@ -23,7 +23,11 @@ function positiveInt(value: string | number | undefined): number | undefined {
  * 13K; `CLAUDE_AUTOCOMPACT_PCT_OVERRIDE` lowers it to that percent of the effective window.
  * Null when auto-compaction is off (`DISABLE_AUTO_COMPACT`, `DISABLE_COMPACT`).
  */
-export function autoCompactTokens(modelWindowTokens: number, env: Env, settings: AutoCompactSettings = {}): number | null {
+export function autoCompactTokens(
+  modelWindowTokens: number,
+  env: Env,
+  settings: AutoCompactSettings = {},
+): number | null {
   if (isTruthy(env.DISABLE_AUTO_COMPACT) || isTruthy(env.DISABLE_COMPACT)) return null;
   let window = modelWindowTokens;
   const cap = positiveInt(env.CLAUDE_CODE_AUTO_COMPACT_WINDOW) ?? positiveInt(settings.autoCompactWindow);

@@ -2,7 +2,19 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlin
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { binDir, ensureCarryoverDir, carryoverRoot, claudeDir, logPath, plansDir, projectConfigPath, projectsDir, tasksDir, transcriptPath, userConfigPath } from "./paths.ts";
+import {
+  binDir,
+  carryoverRoot,
+  claudeDir,
+  ensureCarryoverDir,
+  logPath,
+  plansDir,
+  projectConfigPath,
+  projectsDir,
+  tasksDir,
+  transcriptPath,
+  userConfigPath,
+} from "./paths.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 let home: string;
@@ -78,7 +90,9 @@ describe("ensureCarryoverDir", () => {
     );
     expect(existsSync(join(target, "log"))).toBe(false);
     rmSync(target, { recursive: true });
-    expect(() => ensureCarryoverDir(env(), "log")).toThrow(/it is a symlink to \.\.\/dotfiles\/claude\/\.claude\/carryover, which does not exist/);
+    expect(() => ensureCarryoverDir(env(), "log")).toThrow(
+      /it is a symlink to \.\.\/dotfiles\/claude\/\.claude\/carryover, which does not exist/,
+    );
   });
 
   it("still refuses a symlink below the root", () => {

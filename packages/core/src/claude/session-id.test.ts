@@ -10,7 +10,22 @@ describe("session ids", () => {
   });
 
   it("refuses anything that could leave its directory or is not a plain token", () => {
-    for (const id of ["../x", "/abs", "a/b", "a\\b", ".", "..", "-leading", "_leading", "", "x\0y", "a b", "é", "a".repeat(129), "x".repeat(10_240)]) {
+    for (const id of [
+      "../x",
+      "/abs",
+      "a/b",
+      "a\\b",
+      ".",
+      "..",
+      "-leading",
+      "_leading",
+      "",
+      "x\0y",
+      "a b",
+      "é",
+      "a".repeat(129),
+      "x".repeat(10_240),
+    ]) {
       expect(isSafeSessionId(id)).toBe(false);
       expect(() => assertSafeSessionId(id)).toThrow(expect.objectContaining({ code: "BAD_SESSION_ID" }));
     }
@@ -23,6 +38,6 @@ describe("session ids", () => {
       `session id ${JSON.stringify(`../${"x".repeat(37)}`)} is not a safe token (letters, digits, - and _, at most 128)`,
     );
     expect(() => assertSafeSessionId("a\nb")).toThrow(/^session id "a\\nb" is not a safe token/);
-    expect(() => assertSafeSessionId(null)).toThrow('session id object is not a safe token');
+    expect(() => assertSafeSessionId(null)).toThrow("session id object is not a safe token");
   });
 });

@@ -10,7 +10,10 @@ export function isSafeSessionId(value: unknown): value is string {
 export function assertSafeSessionId(value: unknown): string {
   if (isSafeSessionId(value)) return value;
   const shown = typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : typeof value;
-  throw new CarryoverError("BAD_SESSION_ID", `session id ${shown} is not a safe token (letters, digits, - and _, at most 128)`);
+  throw new CarryoverError(
+    "BAD_SESSION_ID",
+    `session id ${shown} is not a safe token (letters, digits, - and _, at most 128)`,
+  );
 }
 
 export { SAFE_SESSION_ID };

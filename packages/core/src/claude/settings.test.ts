@@ -20,7 +20,11 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe("claudeSettingsPaths", () => {
   it("lists user, project and local settings, in the order Claude Code layers them", () => {
-    expect(claudeSettingsPaths({ HOME: "/h" }, "/p")).toEqual(["/h/.claude/settings.json", "/p/.claude/settings.json", "/p/.claude/settings.local.json"]);
+    expect(claudeSettingsPaths({ HOME: "/h" }, "/p")).toEqual([
+      "/h/.claude/settings.json",
+      "/p/.claude/settings.json",
+      "/p/.claude/settings.local.json",
+    ]);
     expect(claudeSettingsPaths({ HOME: "/h", CLAUDE_CONFIG_DIR: "/c" }, undefined)).toEqual(["/c/settings.json"]);
   });
 });
@@ -58,6 +62,8 @@ describe("readAutoCompactSettings", () => {
 
   it("reads the user settings from CLAUDE_CONFIG_DIR when set", () => {
     write(join(home, "alt/settings.json"), { autoCompactWindow: 120_000 });
-    expect(readAutoCompactSettings({ HOME: home, CLAUDE_CONFIG_DIR: join(home, "alt") }, undefined).autoCompactWindow).toBe(120_000);
+    expect(
+      readAutoCompactSettings({ HOME: home, CLAUDE_CONFIG_DIR: join(home, "alt") }, undefined).autoCompactWindow,
+    ).toBe(120_000);
   });
 });

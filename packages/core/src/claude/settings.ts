@@ -1,13 +1,14 @@
 import { join } from "node:path";
+import type { Env } from "../env.ts";
 import { readTextIfExists } from "../fs/_text-if-exists.ts";
 import type { AutoCompactSettings } from "./auto-compact.ts";
-import type { Env } from "../env.ts";
 import { claudeDir } from "./paths.ts";
 
 /** Claude Code's settings files in the order it layers them (later wins). */
 export function claudeSettingsPaths(env: Env, projectDir: string | undefined): string[] {
   const paths = [join(claudeDir(env), "settings.json")];
-  if (projectDir) paths.push(join(projectDir, ".claude", "settings.json"), join(projectDir, ".claude", "settings.local.json"));
+  if (projectDir)
+    paths.push(join(projectDir, ".claude", "settings.json"), join(projectDir, ".claude", "settings.local.json"));
   return paths;
 }
 
@@ -29,7 +30,12 @@ function settingsText(env: Env, path: string): string | null {
  * The value Claude Code's layered settings give `key` when it passes `accept` (the last file that sets an
  * accepted value wins); unreadable files count as absent.
  */
-export function layeredSetting<T>(env: Env, projectDir: string | undefined, key: string, accept: (value: unknown) => value is T): T | undefined {
+export function layeredSetting<T>(
+  env: Env,
+  projectDir: string | undefined,
+  key: string,
+  accept: (value: unknown) => value is T,
+): T | undefined {
   let found: T | undefined;
   for (const path of claudeSettingsPaths(env, projectDir)) {
     const text = settingsText(env, path);

@@ -8,7 +8,9 @@ function reading(contextTokens: number, autoCompactTokens: number | null, modelW
 describe("contextTokensOf", () => {
   it("adds input, cache creation and cache read tokens, as Claude Code's used_percentage does", () => {
     // statusline.cache-read.json: 123,456 input + 20,000 cache read → 143,456.
-    expect(contextTokensOf({ input_tokens: 123_456, cache_creation_input_tokens: 0, cache_read_input_tokens: 20_000 })).toBe(143_456);
+    expect(
+      contextTokensOf({ input_tokens: 123_456, cache_creation_input_tokens: 0, cache_read_input_tokens: 20_000 }),
+    ).toBe(143_456);
     expect(contextTokensOf({ input_tokens: null, cache_read_input_tokens: 5 })).toBe(5);
     expect(contextTokensOf({})).toBe(0);
   });
@@ -16,7 +18,11 @@ describe("contextTokensOf", () => {
 
 describe("usagePercents", () => {
   it("gives the share of the window and of the auto-compact point, and what is left", () => {
-    expect(usagePercents(reading(483_500, 967_000))).toEqual({ windowPercent: 48.4, autoCompactPercent: 50, tokensToAutoCompact: 483_500 });
+    expect(usagePercents(reading(483_500, 967_000))).toEqual({
+      windowPercent: 48.4,
+      autoCompactPercent: 50,
+      tokensToAutoCompact: 483_500,
+    });
   });
 
   it("matches Claude Code's used_percentage for the same usage (20% of the window, past a 200K point)", () => {
@@ -27,7 +33,11 @@ describe("usagePercents", () => {
   });
 
   it("has no auto-compact share when auto-compaction is off, and no share of an unknown window", () => {
-    expect(usagePercents(reading(100_000, null))).toEqual({ windowPercent: 10, autoCompactPercent: null, tokensToAutoCompact: null });
+    expect(usagePercents(reading(100_000, null))).toEqual({
+      windowPercent: 10,
+      autoCompactPercent: null,
+      tokensToAutoCompact: null,
+    });
     expect(usagePercents(reading(100, null, 0)).windowPercent).toBe(0);
   });
 });

@@ -63,7 +63,7 @@ describe("layers", () => {
     expect(loadConfig("", {}, { HOME: home, CLAUDE_CONFIG_DIR: join(home, "alt") }).shared.levels).toEqual([40]);
   });
 
-  it("the shared section is both shared and hook for section \"\"", () => {
+  it('the shared section is both shared and hook for section ""', () => {
     write(userFile, { changesFile: "" });
     const config = loadConfig("", {}, { HOME: home });
     expect(config.hook).toEqual(config.shared);
@@ -87,7 +87,12 @@ describe("problems: one line each, naming where and which key; the value below s
 
   it("a bad env var shows what was typed", () => {
     write(userFile, { pin: { everyTurns: 3 } });
-    const config = loadConfig("pin", PIN, { HOME: home, CARRYOVER_PIN_EVERY_TURNS: "abc", CARRYOVER_LEVELS: "60,200" }, project);
+    const config = loadConfig(
+      "pin",
+      PIN,
+      { HOME: home, CARRYOVER_PIN_EVERY_TURNS: "abc", CARRYOVER_LEVELS: "60,200" },
+      project,
+    );
     expect(config.hook.everyTurns).toBe(3);
     expect(config.shared.levels).toEqual([60, 85]);
     expect(config.problems).toEqual([
@@ -128,7 +133,12 @@ describe("problems: one line each, naming where and which key; the value below s
   it("every problem is a single line", () => {
     write(userFile, '{\n"levels": [60,\n\n}');
     write(projectFile, { statusline: { format: "x".repeat(3000), color: "\n" } });
-    const config = loadConfig("statusline", STATUSLINE, { HOME: home, CARRYOVER_STATUSLINE_CHAIN_TIMEOUT_MS: "1\n2" }, project);
+    const config = loadConfig(
+      "statusline",
+      STATUSLINE,
+      { HOME: home, CARRYOVER_STATUSLINE_CHAIN_TIMEOUT_MS: "1\n2" },
+      project,
+    );
     expect(config.problems.length).toBe(4);
     for (const problem of config.problems) expect(problem).not.toMatch(/\n/);
   });

@@ -27,7 +27,11 @@ type RawLayer = { source: string; values: Record<string, unknown> };
 
 /** `CARRYOVER_LEVELS`, `CARRYOVER_PREP_REMINDER_MESSAGE`, `CARRYOVER_STATUSLINE_CHAIN_TIMEOUT_MS`… */
 export function configEnvName(section: string, key: string): string {
-  const snake = (text: string) => text.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/-/g, "_").toUpperCase();
+  const snake = (text: string) =>
+    text
+      .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+      .replace(/-/g, "_")
+      .toUpperCase();
   return section === "" ? `CARRYOVER_${snake(key)}` : `CARRYOVER_${snake(section)}_${snake(key)}`;
 }
 
@@ -57,7 +61,8 @@ function readLayer(path: string): RawLayer | string | null {
   if (text === null) return null;
   try {
     const values = parseJsonText(text, path);
-    if (values === null || typeof values !== "object" || Array.isArray(values)) return `${path}: expected a JSON object`;
+    if (values === null || typeof values !== "object" || Array.isArray(values))
+      return `${path}: expected a JSON object`;
     return { source: path, values: values as Record<string, unknown> };
   } catch (error) {
     return errorMessage(error);

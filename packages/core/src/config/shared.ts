@@ -10,7 +10,8 @@ export const SHARED_KEYS = {
   stateDir: {
     kind: "path",
     default: "",
-    description: "directory of compact-prep state files; empty means claude-<uid>/carryover/compact-state in Claude Code's temp dir",
+    description:
+      "directory of compact-prep state files; empty means claude-<uid>/carryover/compact-state in Claude Code's temp dir",
   },
   freshReadingMs: {
     kind: "number",

@@ -1,10 +1,20 @@
 import { execFileSync } from "node:child_process";
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bundleTestEntry } from "../../test/bundle.ts";
-import { race, Racer } from "../../test/racer.ts";
+import { Racer, race } from "../../test/racer.ts";
 import { appendLine, readFileNoFollow, writeFileAtomic } from "./atomic.ts";
 
 let dir: string;
@@ -35,7 +45,9 @@ describe("writeFileAtomic", () => {
     const target = join(dir, "victim");
     writeFileSync(target, "keep me");
     symlinkSync(target, join(dir, "marker.json"));
-    expect(() => writeFileAtomic(join(dir, "marker.json"), "new")).toThrow(expect.objectContaining({ code: "UNSAFE_PATH" }));
+    expect(() => writeFileAtomic(join(dir, "marker.json"), "new")).toThrow(
+      expect.objectContaining({ code: "UNSAFE_PATH" }),
+    );
     expect(readFileSync(target, "utf8")).toBe("keep me");
     expect(lstatSync(join(dir, "marker.json")).isSymbolicLink()).toBe(true);
     expect(readdirSync(dir).sort()).toEqual(["marker.json", "victim"]);

@@ -1,4 +1,14 @@
-import { closeSync, constants, fsyncSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CarryoverError } from "../errors.ts";
 
@@ -10,7 +20,8 @@ const { O_WRONLY, O_CREAT, O_EXCL, O_APPEND, O_RDONLY, O_NOFOLLOW, O_NONBLOCK } 
  * refuse it; one planted after that check is replaced by the rename, never written through.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): void {
-  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
+  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink())
+    throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   const fd = openSync(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
   try {

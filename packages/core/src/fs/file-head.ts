@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, readSync } from "node:fs";
-import { openNoFollow } from "./atomic.ts";
 import { CarryoverError } from "../errors.ts";
+import { openNoFollow } from "./atomic.ts";
 
 export interface FileHead {
   /** The first bytes of the file, at most the `maxBytes` asked for. */

@@ -30,14 +30,21 @@ function heldLock(pid: number, ageMs = 0): string {
 describe("withFileLock", () => {
   it("runs the update, returns its value and removes the lock, also when the update throws", () => {
     expect(withFileLock(lockDir(), "/p/a", () => 42)).toBe(42);
-    expect(() => withFileLock(lockDir(), "/p/a", () => { throw new Error("boom"); })).toThrow("boom");
+    expect(() =>
+      withFileLock(lockDir(), "/p/a", () => {
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
     expect(readdirSync(locksDir())).toEqual([]);
   });
 
   it("waits for a live holder, then gives up with a message naming the file", () => {
     heldLock(process.pid);
     expect(() => withFileLock(lockDir(), "/p/CHANGES_SESSION.md", () => 1, { timeoutMs: 50 })).toThrow(
-      expect.objectContaining({ code: "IO", message: expect.stringMatching(/^\/p\/CHANGES_SESSION\.md is being written by another carryover process/) }),
+      expect.objectContaining({
+        code: "IO",
+        message: expect.stringMatching(/^\/p\/CHANGES_SESSION\.md is being written by another carryover process/),
+      }),
     );
     expect(withFileLock(lockDir(), "/p/other", () => "other targets are not held")).toBe("other targets are not held");
   });
@@ -47,13 +54,17 @@ describe("withFileLock", () => {
     expect(withFileLock(lockDir(), "/p/CHANGES_SESSION.md", () => "taken", { timeoutMs: 50 })).toBe("taken");
     expect(existsSync(dead)).toBe(false);
     heldLock(process.pid, 120_000);
-    expect(withFileLock(lockDir(), "/p/CHANGES_SESSION.md", () => "taken", { timeoutMs: 50, staleMs: 60_000 })).toBe("taken");
+    expect(withFileLock(lockDir(), "/p/CHANGES_SESSION.md", () => "taken", { timeoutMs: 50, staleMs: 60_000 })).toBe(
+      "taken",
+    );
   });
 
   it("takes over a lock left empty (its holder killed between creating it and writing its pid) once it is a second old", () => {
     const path = heldLock(process.pid);
     writeFileSync(path, "");
-    expect(() => withFileLock(lockDir(), "/p/CHANGES_SESSION.md", () => 1, { timeoutMs: 50 })).toThrow(expect.objectContaining({ code: "IO" }));
+    expect(() => withFileLock(lockDir(), "/p/CHANGES_SESSION.md", () => 1, { timeoutMs: 50 })).toThrow(
+      expect.objectContaining({ code: "IO" }),
+    );
     const atS = (Date.now() - 2_000) / 1000;
     utimesSync(path, atS, atS);
     expect(withFileLock(lockDir(), "/p/CHANGES_SESSION.md", () => "taken", { timeoutMs: 50 })).toBe("taken");

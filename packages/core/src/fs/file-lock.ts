@@ -1,5 +1,5 @@
-import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { createHash } from "node:crypto";
+import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, join } from "node:path";
 import { CarryoverError } from "../errors.ts";
 
@@ -21,8 +21,16 @@ const sleeper = new Int32Array(new SharedArrayBuffer(4));
  * installs) do not lose each other's part. The lock is a file created exclusively in `lockDir`, an existing
  * dir (`ensureLockDir`), never beside the target: a crash must not leave litter in a project.
  */
-export function withFileLock<T>(lockDir: string, target: string, update: () => T, { timeoutMs = 5_000, staleMs = 60_000 }: FileLockOptions = {}): T {
-  const path = join(lockDir, `.carryover-${basename(target)}.${createHash("sha256").update(target).digest("hex").slice(0, 12)}.lock`);
+export function withFileLock<T>(
+  lockDir: string,
+  target: string,
+  update: () => T,
+  { timeoutMs = 5_000, staleMs = 60_000 }: FileLockOptions = {},
+): T {
+  const path = join(
+    lockDir,
+    `.carryover-${basename(target)}.${createHash("sha256").update(target).digest("hex").slice(0, 12)}.lock`,
+  );
   const deadlineMs = Date.now() + timeoutMs;
   for (;;) {
     const fd = tryCreate(path);
@@ -42,7 +50,11 @@ export function withFileLock<T>(lockDir: string, target: string, update: () => T
       removeLock(path);
       continue;
     }
-    if (Date.now() >= deadlineMs) throw new CarryoverError("IO", `${target} is being written by another carryover process (lock ${path}); gave up after ${timeoutMs} ms`);
+    if (Date.now() >= deadlineMs)
+      throw new CarryoverError(
+        "IO",
+        `${target} is being written by another carryover process (lock ${path}); gave up after ${timeoutMs} ms`,
+      );
     Atomics.wait(sleeper, 0, 0, RETRY_MS);
   }
   try {

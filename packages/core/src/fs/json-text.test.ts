@@ -24,14 +24,18 @@ describe("parseJsonText", () => {
 
   it("names line and column of an unexpected token too, in one line", () => {
     // V8 in Node 20 leaves the position out of this message and quotes the text, newlines included.
-    expect(problemOf('{\n  "levels": [60, 85],\n  "pin": }\n')).toBe("/p/config.json:3:10: invalid JSON: Unexpected token '}'");
+    expect(problemOf('{\n  "levels": [60, 85],\n  "pin": }\n')).toBe(
+      "/p/config.json:3:10: invalid JSON: Unexpected token '}'",
+    );
     expect(problemOf('{\n  "a": tru }')).toBe("/p/config.json:2:11: invalid JSON: Unexpected token ' '");
     const long = `{\n${'  "key": "value",\n'.repeat(50)}  "x": @\n}`;
     expect(problemOf(long)).toBe("/p/config.json:52:8: invalid JSON: Unexpected token '@'");
   });
 
   it("points after the last character when the text ends too early", () => {
-    expect(problemOf('{\n  "a": [1, 2')).toBe("/p/config.json:2:13: invalid JSON: Expected ',' or ']' after array element");
+    expect(problemOf('{\n  "a": [1, 2')).toBe(
+      "/p/config.json:2:13: invalid JSON: Expected ',' or ']' after array element",
+    );
     expect(problemOf("")).toBe("/p/config.json:1:1: invalid JSON: Unexpected end of JSON input");
     expect(problemOf('{"a":\n')).toBe("/p/config.json:2:1: invalid JSON: Unexpected end of JSON input");
   });

@@ -12,7 +12,9 @@ export function parseJsonText(text: string, file: string): unknown {
     const unexpectedToken = /^(Unexpected token '.+?'), (?:"|\.\.\.")/s.exec(message);
     const offset = position ? Number(position[1]) : unexpectedToken ? unexpectedTokenOffset(body) : body.length;
     const { line, column } = lineColumn(body, offset);
-    const reason = unexpectedToken ? unexpectedToken[1]! : message.replace(/ in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "");
+    const reason = unexpectedToken
+      ? unexpectedToken[1]!
+      : message.replace(/ in JSON at position \d+.*$/s, "").replace(/^JSON\.parse: /, "");
     throw new CarryoverError("BAD_INPUT", `${file}:${line}:${column}: invalid JSON: ${reason}`);
   }
 }

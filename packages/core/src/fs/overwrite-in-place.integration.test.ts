@@ -1,5 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -55,7 +64,9 @@ describe("overwriteInPlace", () => {
 
   it("refuses a text larger than one write in place", () => {
     const path = join(dir, "usage.json");
-    expect(() => overwriteInPlace(path, "x".repeat(IN_PLACE_BYTES + 1))).toThrow(expect.objectContaining({ code: "BAD_INPUT" }));
+    expect(() => overwriteInPlace(path, "x".repeat(IN_PLACE_BYTES + 1))).toThrow(
+      expect.objectContaining({ code: "BAD_INPUT" }),
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -63,7 +74,9 @@ describe("overwriteInPlace", () => {
     const victim = join(dir, "victim");
     writeFileSync(victim, "keep me");
     symlinkSync(victim, join(dir, "usage.json"));
-    expect(() => overwriteInPlace(join(dir, "usage.json"), "{}")).toThrow(expect.objectContaining({ code: "UNSAFE_PATH", message: expect.stringMatching(/it is a symlink/) }));
+    expect(() => overwriteInPlace(join(dir, "usage.json"), "{}")).toThrow(
+      expect.objectContaining({ code: "UNSAFE_PATH", message: expect.stringMatching(/it is a symlink/) }),
+    );
     expect(readFileSync(victim, "utf8")).toBe("keep me");
   });
 
@@ -85,6 +98,8 @@ describe("overwriteInPlace", () => {
   });
 
   it("throws when the directory is missing", () => {
-    expect(() => overwriteInPlace(join(dir, "missing/usage.json"), "{}")).toThrow(expect.objectContaining({ code: "ENOENT" }));
+    expect(() => overwriteInPlace(join(dir, "missing/usage.json"), "{}")).toThrow(
+      expect.objectContaining({ code: "ENOENT" }),
+    );
   });
 });

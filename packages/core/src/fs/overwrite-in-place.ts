@@ -16,19 +16,26 @@ export const IN_PLACE_BYTES = 4096;
  * render): it lives in a private dir checked when it was made, where nobody else can put
  * another user's file or a device. Without `create`, a missing file is an ENOENT error.
  */
-export function overwriteInPlace(path: string, text: string, { create = true, mode = 0o600 }: { create?: boolean; mode?: number } = {}): void {
+export function overwriteInPlace(
+  path: string,
+  text: string,
+  { create = true, mode = 0o600 }: { create?: boolean; mode?: number } = {},
+): void {
   const bytes = Buffer.byteLength(text);
-  if (bytes > IN_PLACE_BYTES) throw new CarryoverError("BAD_INPUT", `${path}: ${bytes} bytes is too large to overwrite in place`);
+  if (bytes > IN_PLACE_BYTES)
+    throw new CarryoverError("BAD_INPUT", `${path}: ${bytes} bytes is too large to overwrite in place`);
   let fd: number;
   try {
     // O_NONBLOCK: a FIFO planted at the path fails instead of blocking the hook.
     fd = openSync(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | (create ? O_CREAT : 0), mode);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOOP") throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
+    if ((error as NodeJS.ErrnoException).code === "ELOOP")
+      throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: it is a symlink`);
     throw error;
   }
   try {
-    if (writeSync(fd, text + " ".repeat(IN_PLACE_BYTES - bytes), 0) !== IN_PLACE_BYTES) throw new CarryoverError("IO", `${path}: short write`);
+    if (writeSync(fd, text + " ".repeat(IN_PLACE_BYTES - bytes), 0) !== IN_PLACE_BYTES)
+      throw new CarryoverError("IO", `${path}: short write`);
     // A no-op but for a file someone else made larger: its tail would follow the new text.
     ftruncateSync(fd, IN_PLACE_BYTES);
   } finally {

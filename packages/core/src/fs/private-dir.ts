@@ -58,6 +58,9 @@ function checkPrivateDir(path: string, stat: Stats): void {
     throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: owned by uid ${stat.uid}, not ${uid}`);
   }
   if ((stat.mode & 0o022) !== 0) {
-    throw new CarryoverError("UNSAFE_PATH", `refusing ${path}: writable by others (mode ${(stat.mode & 0o777).toString(8)})`);
+    throw new CarryoverError(
+      "UNSAFE_PATH",
+      `refusing ${path}: writable by others (mode ${(stat.mode & 0o777).toString(8)})`,
+    );
   }
 }

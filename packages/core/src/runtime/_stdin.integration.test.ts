@@ -19,7 +19,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function readAs(stdin: SpawnOptions["stdin"], maxBytes = 1024 * 1024, timeoutMs = 5_000): Promise<{ text?: string; error?: string; code?: string }> {
+async function readAs(
+  stdin: SpawnOptions["stdin"],
+  maxBytes = 1024 * 1024,
+  timeoutMs = 5_000,
+): Promise<{ text?: string; error?: string; code?: string }> {
   const exit = await runNode(reader, { env: {}, args: [String(maxBytes), String(timeoutMs)], stdin });
   expect(exit).toMatchObject({ code: 0, stderr: "" });
   return JSON.parse(exit.stdout);
@@ -36,7 +40,10 @@ describe.concurrent("readStdinSync", () => {
   });
 
   it("refuses a pipe longer than maxBytes", async () => {
-    expect(await readAs("x".repeat(200_000), 100_000)).toEqual({ error: "stdin larger than 100000 bytes", code: "BAD_INPUT" });
+    expect(await readAs("x".repeat(200_000), 100_000)).toEqual({
+      error: "stdin larger than 100000 bytes",
+      code: "BAD_INPUT",
+    });
   });
 
   it("reads a regular file, and refuses one larger than maxBytes", async () => {
@@ -66,7 +73,9 @@ describe.concurrent("readStdinSync", () => {
     const fd = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
     try {
       const startMs = Date.now();
-      expect(() => readStdinSync({ maxBytes: 1024, timeoutMs: 200 }, fd)).toThrow(expect.objectContaining({ message: "stdin not closed within 200 ms", code: "BAD_INPUT" }));
+      expect(() => readStdinSync({ maxBytes: 1024, timeoutMs: 200 }, fd)).toThrow(
+        expect.objectContaining({ message: "stdin not closed within 200 ms", code: "BAD_INPUT" }),
+      );
       expect(Date.now() - startMs).toBeGreaterThanOrEqual(200);
     } finally {
       closeSync(fd);

@@ -42,7 +42,8 @@ function readNonBlocking(fd: number, maxBytes: number, timeoutMs: number): strin
       bytesRead = readSync(fd, buffer, 0, CHUNK_BYTES, null);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
-      if (Date.now() - idleSinceMs >= timeoutMs) throw new CarryoverError("BAD_INPUT", `stdin not closed within ${timeoutMs} ms`);
+      if (Date.now() - idleSinceMs >= timeoutMs)
+        throw new CarryoverError("BAD_INPUT", `stdin not closed within ${timeoutMs} ms`);
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
       continue;
     }

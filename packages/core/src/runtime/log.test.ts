@@ -1,4 +1,14 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -24,14 +34,18 @@ describe("logLine", () => {
     mkdirSync(join(home, ".claude"));
     symlinkSync(target, join(home, ".claude/carryover"));
     logLine({ HOME: home }, "recovery", "refusing it", Date.UTC(2026, 10, 29, 17, 0, 0));
-    expect(readFileSync(join(home, ".claude/carryover.log"), "utf8")).toBe("2026-11-29T17:00:00.000Z recovery: refusing it\n");
+    expect(readFileSync(join(home, ".claude/carryover.log"), "utf8")).toBe(
+      "2026-11-29T17:00:00.000Z recovery: refusing it\n",
+    );
     expect(readdirSync(target)).toEqual([]);
   });
 
   it("appends one dated line per call, naming the hook, in a private dir", () => {
     logLine({ HOME: home }, "pin", "first", Date.UTC(2026, 10, 29, 17, 0, 0));
     logLine({ HOME: home }, "recovery", "second", Date.UTC(2026, 10, 29, 17, 0, 1));
-    expect(readFileSync(logFile, "utf8")).toBe("2026-11-29T17:00:00.000Z pin: first\n2026-11-29T17:00:01.000Z recovery: second\n");
+    expect(readFileSync(logFile, "utf8")).toBe(
+      "2026-11-29T17:00:00.000Z pin: first\n2026-11-29T17:00:01.000Z recovery: second\n",
+    );
     expect(statSync(logDir).mode & 0o777).toBe(0o700);
     expect(statSync(logFile).mode & 0o777).toBe(0o600);
   });
@@ -53,7 +67,9 @@ describe("logLine", () => {
     expect(readdirSync(logDir)).toEqual(["carryover.log"]);
     logLine({ HOME: home }, "pin", "past it", 0);
     expect(readdirSync(logDir).sort()).toEqual(["carryover.log", "carryover.log.1"]);
-    expect(readFileSync(join(logDir, "carryover.log.1"), "utf8")).toBe(`${old}1970-01-01T00:00:00.000Z pin: at the limit\n`);
+    expect(readFileSync(join(logDir, "carryover.log.1"), "utf8")).toBe(
+      `${old}1970-01-01T00:00:00.000Z pin: at the limit\n`,
+    );
     expect(readFileSync(logFile, "utf8")).toBe("1970-01-01T00:00:00.000Z pin: past it\n");
   });
 

@@ -1,7 +1,7 @@
 import { renameSync, statSync } from "node:fs";
-import { appendLine } from "../fs/atomic.ts";
-import type { Env } from "../env.ts";
 import { ensureCarryoverDir, logPath, refusedRootLogPath } from "../claude/paths.ts";
+import type { Env } from "../env.ts";
+import { appendLine } from "../fs/atomic.ts";
 
 const MAX_LOG_BYTES = 256 * 1024;
 const MAX_LINE_CHARS = 2_000;

@@ -34,7 +34,8 @@ function sandbox(): Sandbox {
   const home = mkdtempSync(join(root, "home-"));
   const project = join(home, "proj");
   mkdirSync(project);
-  const run = (stdin: SpawnOptions["stdin"], env: Record<string, string> = {}) => runNode(hook, { env: { HOME: home, ...env }, stdin });
+  const run = (stdin: SpawnOptions["stdin"], env: Record<string, string> = {}) =>
+    runNode(hook, { env: { HOME: home, ...env }, stdin });
   return {
     home,
     project,
@@ -53,7 +54,10 @@ describe.concurrent("runHook in a built executable", () => {
     const exit = await box.prompt("json");
     expect(exit).toMatchObject({ code: 0, stderr: "" });
     expect(exit.stdout).toBe(
-      JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "context ✓" }, systemMessage: "shown" }),
+      JSON.stringify({
+        hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "context ✓" },
+        systemMessage: "shown",
+      }),
     );
     expect(existsSync(join(box.home, ".claude"))).toBe(false);
   });
@@ -93,7 +97,9 @@ describe.concurrent("runHook in a built executable", () => {
     for (const disable of ["pin", "hook-pin", "statusline, pin", "all"]) {
       expect((await box.prompt("text", { CARRYOVER_DISABLE: disable })).stdout).toBe("");
     }
-    expect((await box.prompt("text", { CARRYOVER_DISABLE: "statusline,recovery" })).stdout).toBe("plain text\nsecond line");
+    expect((await box.prompt("text", { CARRYOVER_DISABLE: "statusline,recovery" })).stdout).toBe(
+      "plain text\nsecond line",
+    );
   });
 
   it("a throwing run exits 0 with one log line", async () => {
@@ -105,7 +111,8 @@ describe.concurrent("runHook in a built executable", () => {
 
   it("garbage, a non-object and empty stdin exit 0 with a log line each", async () => {
     const box = sandbox();
-    for (const stdin of ["{not json", "[1,2]", "", "  \n"]) expect(await box.run(stdin)).toMatchObject({ code: 0, stdout: "", stderr: "" });
+    for (const stdin of ["{not json", "[1,2]", "", "  \n"])
+      expect(await box.run(stdin)).toMatchObject({ code: 0, stdout: "", stderr: "" });
     expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual([
       'stdin is not JSON (9 chars, starts "{not json")',
       "stdin is not a JSON object",
@@ -116,16 +123,28 @@ describe.concurrent("runHook in a built executable", () => {
 
   it("an unsafe session id is refused before the hook runs or writes anything", async () => {
     const box = sandbox();
-    const payload = { ...captured("user-prompt-submit.json"), cwd: box.project, prompt: "json", session_id: "../../etc" };
+    const payload = {
+      ...captured("user-prompt-submit.json"),
+      cwd: box.project,
+      prompt: "json",
+      session_id: "../../etc",
+    };
     expect(await box.run(JSON.stringify(payload))).toMatchObject({ code: 0, stdout: "" });
-    expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual(["UserPromptSubmit payload: session_id invalid"]);
+    expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual([
+      "UserPromptSubmit payload: session_id invalid",
+    ]);
     expect(existsSync(join(box.home, ".claude/carryover/sessions"))).toBe(false);
   });
 
   it("a cwd or transcript_path longer than a path can be is refused before any path work, with a log line", async () => {
     const box = sandbox();
     for (const field of ["cwd", "transcript_path"]) {
-      const payload = { ...captured("user-prompt-submit.json"), cwd: box.project, prompt: "json", [field]: "a".repeat(10 * 1024 * 1024) };
+      const payload = {
+        ...captured("user-prompt-submit.json"),
+        cwd: box.project,
+        prompt: "json",
+        [field]: "a".repeat(10 * 1024 * 1024),
+      };
       expect(await box.run(JSON.stringify(payload))).toMatchObject({ code: 0, stdout: "" });
     }
     expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual([
@@ -147,7 +166,9 @@ describe.concurrent("runHook in a built executable", () => {
     expect(exit.stderr).toMatch(/^carryover pin: UserPromptSubmit done in \d+ ms\n$/);
     const failed = await box.prompt("throw", { CARRYOVER_DEBUG: "1" });
     expect(failed).toMatchObject({ code: 0, stdout: "", stderr: "carryover pin: probe failure\n" });
-    expect((await box.prompt("text", { CARRYOVER_DEBUG: "1", CARRYOVER: "0" })).stderr).toBe("carryover pin: disabled by CARRYOVER/CARRYOVER_DISABLE\n");
+    expect((await box.prompt("text", { CARRYOVER_DEBUG: "1", CARRYOVER: "0" })).stderr).toBe(
+      "carryover pin: disabled by CARRYOVER/CARRYOVER_DISABLE\n",
+    );
   });
 
   it("run's log goes to the log file, and to stderr when debugging", async () => {
@@ -162,10 +183,15 @@ describe.concurrent("runHook in a built executable", () => {
     mkdirSync(join(box.project, ".claude/carryover"), { recursive: true });
     writeFileSync(join(box.project, ".claude/carryover/config.json"), JSON.stringify({ pin: { everyTurns: 4 } }));
     const defaults = { everyTurns: 1, maxBytes: 8000 };
-    expect(JSON.parse((await box.prompt("config")).stdout)).toEqual({ hook: { ...defaults, everyTurns: 4 }, projectDir: box.project });
+    expect(JSON.parse((await box.prompt("config")).stdout)).toEqual({
+      hook: { ...defaults, everyTurns: 4 },
+      projectDir: box.project,
+    });
 
     const elsewhere = join(box.home, "other");
-    const fromEnv = JSON.parse((await box.prompt("config", { CLAUDE_PROJECT_DIR: elsewhere, CARRYOVER_PIN_MAX_BYTES: "500" })).stdout);
+    const fromEnv = JSON.parse(
+      (await box.prompt("config", { CLAUDE_PROJECT_DIR: elsewhere, CARRYOVER_PIN_MAX_BYTES: "500" })).stdout,
+    );
     expect(fromEnv).toEqual({ hook: { ...defaults, maxBytes: 500 }, projectDir: elsewhere });
 
     const withProblem = await box.prompt("config", { CARRYOVER_PIN_EVERY_TURNS: "often" });
@@ -194,9 +220,13 @@ describe.concurrent("runHook in a built executable", () => {
   it("config a probe loaded is run's config, and its problems are logged even when the probe finds nothing", async () => {
     const box = sandbox();
     const badConfig = { CARRYOVER_PIN_EVERY_TURNS: "often", CARRYOVER_PIN_MAX_BYTES: "500" };
-    expect(JSON.parse((await box.prompt("config-in-probe", badConfig)).stdout).hook).toMatchObject({ everyTurns: 1, maxBytes: 500 });
+    expect(JSON.parse((await box.prompt("config-in-probe", badConfig)).stdout).hook).toMatchObject({
+      everyTurns: 1,
+      maxBytes: 500,
+    });
     expect(await box.prompt("skip-with-config", badConfig)).toMatchObject({ code: 0, stdout: "" });
-    const problem = 'config: CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a whole number from 1 to 1000, got "often"';
+    const problem =
+      'config: CARRYOVER_PIN_EVERY_TURNS: pin.everyTurns: expected a whole number from 1 to 1000, got "often"';
     expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual([problem, problem]);
   });
 });

@@ -1,8 +1,8 @@
 import { writeSync } from "node:fs";
 import type { Env } from "../env.ts";
 import { type SessionPaths, sessionPaths } from "../session/session.ts";
-import type { Pending } from "./_complete.ts";
 import { type Call, readCall } from "./_call.ts";
+import type { Pending } from "./_complete.ts";
 import { HOOK_STDIN_LIMITS, readStdinSync } from "./_stdin.ts";
 import type { HookDefinition, HookIO, ProbeContext } from "./definition.ts";
 import { isDebug, isHookEnabled } from "./switches.ts";

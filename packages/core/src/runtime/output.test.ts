@@ -16,7 +16,10 @@ describe("contextOutput", () => {
   });
 
   it("caps both at Claude Code's 10,000 characters", () => {
-    const output = contextOutput("UserPromptSubmit", { additionalContext: "a".repeat(12_000), systemMessage: "b".repeat(12_000) });
+    const output = contextOutput("UserPromptSubmit", {
+      additionalContext: "a".repeat(12_000),
+      systemMessage: "b".repeat(12_000),
+    });
     expect(output?.hookSpecificOutput?.additionalContext).toHaveLength(MAX_CONTEXT_CHARS);
     expect(output?.systemMessage).toHaveLength(MAX_CONTEXT_CHARS);
   });

@@ -22,7 +22,10 @@ export function contextOutput(
 ): HookJsonOutput | null {
   const output: HookJsonOutput = {};
   if (parts.additionalContext) {
-    output.hookSpecificOutput = { hookEventName: event, additionalContext: capText(parts.additionalContext, MAX_CONTEXT_CHARS) };
+    output.hookSpecificOutput = {
+      hookEventName: event,
+      additionalContext: capText(parts.additionalContext, MAX_CONTEXT_CHARS),
+    };
   }
   if (parts.systemMessage) output.systemMessage = capText(parts.systemMessage, MAX_CONTEXT_CHARS);
   return output.hookSpecificOutput || output.systemMessage ? output : null;

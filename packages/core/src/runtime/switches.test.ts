@@ -22,7 +22,18 @@ describe("isHookEnabled", () => {
 
 describe("isDebug", () => {
   it("is on for any value but empty, 0, false and off", () => {
-    expect(["1", "true", "yes", "verbose"].map((value) => isDebug({ CARRYOVER_DEBUG: value }))).toEqual([true, true, true, true]);
-    expect([undefined, "", "0", "false", "OFF"].map((value) => isDebug({ CARRYOVER_DEBUG: value }))).toEqual([false, false, false, false, false]);
+    expect(["1", "true", "yes", "verbose"].map((value) => isDebug({ CARRYOVER_DEBUG: value }))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([undefined, "", "0", "false", "OFF"].map((value) => isDebug({ CARRYOVER_DEBUG: value }))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -94,7 +94,12 @@ describe("looseObject", () => {
   });
 
   it("reports every refused field, nested paths included, in shape order", () => {
-    expect(issuesOf(guard, { usage: { input: "3", output: Number.NaN }, size: "1" })).toEqual([["id"], ["size"], ["usage", "input"], ["usage", "output"]]);
+    expect(issuesOf(guard, { usage: { input: "3", output: Number.NaN }, size: "1" })).toEqual([
+      ["id"],
+      ["size"],
+      ["usage", "input"],
+      ["usage", "output"],
+    ]);
     expect(issuesOf(guard, { id: "x", size: 1, usage: { output: 2 } })).toEqual([["usage", "input"]]);
   });
 

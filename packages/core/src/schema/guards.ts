@@ -36,7 +36,8 @@ export const boolean = (): Guard<boolean> => leaf((value) => typeof value === "b
 
 export const unknown = (): Guard<unknown> => leaf(() => true);
 
-export const literal = <const V extends string | number | boolean>(expected: V): Guard<V> => leaf((value) => value === expected);
+export const literal = <const V extends string | number | boolean>(expected: V): Guard<V> =>
+  leaf((value) => value === expected);
 
 export const oneOf = <const V extends readonly (string | number | boolean)[]>(values: V): Guard<V[number]> =>
   leaf((value) => values.includes(value as V[number]));
@@ -44,12 +45,15 @@ export const oneOf = <const V extends readonly (string | number | boolean)[]>(va
 export const optional = <T>(guard: Guard<T>) =>
   ((value, path, issues) => value === undefined || guard(value, path, issues)) as Optional<T>;
 
-export const nullable = <T>(guard: Guard<T>): Guard<T | null> => (value, path, issues) => value === null || guard(value, path, issues);
+export const nullable =
+  <T>(guard: Guard<T>): Guard<T | null> =>
+  (value, path, issues) =>
+    value === null || guard(value, path, issues);
 
 /** An object with these keys checked; other keys are kept, as Claude Code adds fields between versions. */
 export function looseObject<S extends Shape>(shape: S): Guard<LooseObject<S>> {
   return (value, path, issues): value is LooseObject<S> => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return issues.push(path), false;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return (issues.push(path), false);
     let ok = true;
     for (const key in shape) ok = shape[key]!((value as Record<string, unknown>)[key], [...path, key], issues) && ok;
     return ok;
@@ -59,7 +63,7 @@ export function looseObject<S extends Shape>(shape: S): Guard<LooseObject<S>> {
 /** A list whose every item `item` accepts. */
 export function array<T>(item: Guard<T>): Guard<T[]> {
   return (value, path, issues): value is T[] => {
-    if (!Array.isArray(value)) return issues.push(path), false;
+    if (!Array.isArray(value)) return (issues.push(path), false);
     let ok = true;
     for (const [index, one] of value.entries()) ok = item(one, [...path, String(index)], issues) && ok;
     return ok;
@@ -69,7 +73,7 @@ export function array<T>(item: Guard<T>): Guard<T[]> {
 /** An object used as a map: any keys, every value accepted by `item`. */
 export function record<T>(item: Guard<T>): Guard<Record<string, T>> {
   return (value, path, issues): value is Record<string, T> => {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return issues.push(path), false;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return (issues.push(path), false);
     let ok = true;
     for (const [key, one] of Object.entries(value)) ok = item(one, [...path, key], issues) && ok;
     return ok;

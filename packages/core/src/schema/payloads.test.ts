@@ -46,9 +46,14 @@ function problemOf(event: HookEvent, payload: unknown): string {
 describe("rejections", () => {
   const startup = captured("session-start.startup.print-mode.json");
 
-  it.each(["../x", "/abs", "a\0b", "x".repeat(10 * 1024), "", "a/../../b"])("an unsafe session id %# is refused in one line", (id) => {
-    expect(problemOf("SessionStart", { ...startup, session_id: id })).toBe("SessionStart payload: session_id invalid");
-  });
+  it.each(["../x", "/abs", "a\0b", "x".repeat(10 * 1024), "", "a/../../b"])(
+    "an unsafe session id %# is refused in one line",
+    (id) => {
+      expect(problemOf("SessionStart", { ...startup, session_id: id })).toBe(
+        "SessionStart payload: session_id invalid",
+      );
+    },
+  );
 
   it("names missing and invalid fields, at most three", () => {
     expect(problemOf("PreCompact", { ...captured("pre-compact.auto.json"), trigger: "sometimes" })).toBe(
@@ -57,8 +62,12 @@ describe("rejections", () => {
     expect(problemOf("PostCompact", { hook_event_name: "PostCompact" })).toBe(
       "PostCompact payload: session_id missing, cwd missing, trigger missing",
     );
-    expect(problemOf("SessionStart", { ...startup, hook_event_name: "Stop" })).toBe("SessionStart payload: hook_event_name invalid");
-    expect(problemOf("PostToolUse", { ...captured("post-tool-use.write.json"), cwd: "" })).toBe("PostToolUse payload: cwd invalid");
+    expect(problemOf("SessionStart", { ...startup, hook_event_name: "Stop" })).toBe(
+      "SessionStart payload: hook_event_name invalid",
+    );
+    expect(problemOf("PostToolUse", { ...captured("post-tool-use.write.json"), cwd: "" })).toBe(
+      "PostToolUse payload: cwd invalid",
+    );
   });
 
   it("refuses a payload that is not an object", () => {
@@ -70,13 +79,17 @@ describe("rejections", () => {
 describe("tolerance", () => {
   it("keeps fields a later Claude Code adds", () => {
     const payload = { ...captured("user-prompt-submit.json"), effort: { level: "high" }, future_field: [1, 2] };
-    expect(parseHookInput("UserPromptSubmit", payload)).toMatchObject({ future_field: [1, 2], effort: { level: "high" } });
+    expect(parseHookInput("UserPromptSubmit", payload)).toMatchObject({
+      future_field: [1, 2],
+      effort: { level: "high" },
+    });
   });
 
   it("accepts the optional fields absent or null", () => {
     const { transcript_path: _, ...noTranscript } = captured("pre-compact.manual.no-args.json");
     expect(parseHookInput("PreCompact", noTranscript)).toMatchObject({ custom_instructions: null });
-    expect(parseHookInput("PostCompact", { ...captured("post-compact.auto.json"), compact_summary: null }).compact_summary).toBeNull();
+    expect(
+      parseHookInput("PostCompact", { ...captured("post-compact.auto.json"), compact_summary: null }).compact_summary,
+    ).toBeNull();
   });
-
 });

@@ -1,3 +1,5 @@
+import { SAFE_SESSION_ID } from "../claude/session-id.ts";
+import { CarryoverError } from "../errors.ts";
 import {
   type Guard,
   type Infer,
@@ -10,8 +12,6 @@ import {
   string,
   unknown,
 } from "./guards.ts";
-import { CarryoverError } from "../errors.ts";
-import { SAFE_SESSION_ID } from "../claude/session-id.ts";
 
 // Objects are loose: Claude Code adds fields between versions; only the fields we rely on are checked.
 
@@ -97,7 +97,10 @@ export function parseHookInput<E extends HookEvent>(event: E, value: unknown): H
   if (issues.length === 0) return value as HookInput<E>;
   const fields = issues.slice(0, 3).map((issuePath) => {
     const path = issuePath.join(".") || "(payload)";
-    const received = issuePath.reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown> | undefined)?.[key], value);
+    const received = issuePath.reduce<unknown>(
+      (node, key) => (node as Record<PropertyKey, unknown> | undefined)?.[key],
+      value,
+    );
     return received === undefined ? `${path} missing` : `${path} invalid`;
   });
   throw new CarryoverError("BAD_INPUT", `${event} payload: ${fields.join(", ")}`);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bundleTestEntry } from "../../test/bundle.ts";
-import { race, Racer, startSoon } from "../../test/racer.ts";
+import { Racer, race, startSoon } from "../../test/racer.ts";
 import {
   COMPACTED_MARKER,
   hasPendingCompaction,
@@ -38,7 +38,10 @@ describe("one delivery per compaction", () => {
     recordRecoveryDelivered(session(), "p-1", 1_000);
     markCompacted(session(), { trigger: "auto", promptId: "p-1" }, 1_050);
     expect(hasPendingCompaction(session())).toBe(true);
-    expect(takePendingCompaction(session(), 2_000, WEEK_MS)).toMatchObject({ marker: { createdAtMs: 1_050 }, delivered: true });
+    expect(takePendingCompaction(session(), 2_000, WEEK_MS)).toMatchObject({
+      marker: { createdAtMs: 1_050 },
+      delivered: true,
+    });
     expect(hasPendingCompaction(session())).toBe(false);
   });
 
@@ -90,7 +93,10 @@ describe("processes racing", () => {
   afterAll(() => rmSync(dirname(bundle), { recursive: true, force: true }));
 
   it("PostCompact marking while SessionStart(compact) delivers, at the same instant: the next channel never delivers again", async () => {
-    const racers = [new Racer(bundle, "post-compact", home, SESSION), new Racer(bundle, "deliver-at-session-start", home, SESSION)];
+    const racers = [
+      new Racer(bundle, "post-compact", home, SESSION),
+      new Racer(bundle, "deliver-at-session-start", home, SESSION),
+    ];
     const deliveries: number[] = [];
     try {
       for (let round = 1; round <= 30; round++) {

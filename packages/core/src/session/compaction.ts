@@ -1,5 +1,5 @@
-import type { Session, SessionPaths } from "./session.ts";
 import { consumeMarker, hasMarker, type Marker, readMarker, removeMarker, writeMarker } from "./markers.ts";
+import type { Session, SessionPaths } from "./session.ts";
 
 /** Left by PostCompact; taken by whichever recovery channel delivers first. */
 export const COMPACTED_MARKER = "compacted";

@@ -17,7 +17,12 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 it("counts the session's compactions and records when the recording process started", () => {
   expect(loadLastCompaction(session())).toBeNull();
-  expect(recordCompaction(session(), "p1", 1_000)).toEqual({ seq: 1, startedMs: processStartMs(), atMs: 1_000, promptId: "p1" });
+  expect(recordCompaction(session(), "p1", 1_000)).toEqual({
+    seq: 1,
+    startedMs: processStartMs(),
+    atMs: 1_000,
+    promptId: "p1",
+  });
   // The wall clock going back does not make the count go back.
   expect(recordCompaction(session(), "p2", 500).seq).toBe(2);
   expect(loadLastCompaction(session())).toMatchObject({ seq: 2, promptId: "p2", atMs: 500 });

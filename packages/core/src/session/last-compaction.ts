@@ -17,7 +17,12 @@ const RECORD_FILE = "compaction.json";
 
 /** Counts the compaction and fences off what processes started before this one measured. */
 export function recordCompaction(session: Session, promptId: string | undefined, nowMs: number): LastCompaction {
-  const record = { seq: (loadLastCompaction(session)?.seq ?? 0) + 1, startedMs: processStartMs(), atMs: nowMs, promptId };
+  const record = {
+    seq: (loadLastCompaction(session)?.seq ?? 0) + 1,
+    startedMs: processStartMs(),
+    atMs: nowMs,
+    promptId,
+  };
   writeFileAtomic(join(session.ensureDir(), RECORD_FILE), JSON.stringify(record));
   return record;
 }

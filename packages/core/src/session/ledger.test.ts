@@ -1,4 +1,13 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -23,9 +32,11 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe("summaryOf", () => {
   it("keeps only the <summary> part of PostCompact's compact_summary, as Claude Code does", () => {
-    expect(summaryOf("<analysis>mock analysis</analysis>\n<summary>MOCK SUMMARY 4: the user asked for things; files were edited.</summary>")).toBe(
-      "MOCK SUMMARY 4: the user asked for things; files were edited.",
-    );
+    expect(
+      summaryOf(
+        "<analysis>mock analysis</analysis>\n<summary>MOCK SUMMARY 4: the user asked for things; files were edited.</summary>",
+      ),
+    ).toBe("MOCK SUMMARY 4: the user asked for things; files were edited.");
   });
 
   it("takes an unterminated summary to the end, and drops analysis when there is no summary tag", () => {

@@ -65,6 +65,13 @@ export function appendLedger(session: Session, entry: LedgerEntry, maxEntries: n
   const entries = [...parseLedger(text), kept];
   // A line appended after a torn one (a crash mid-append) would be glued to it and lost: rewrite instead.
   const torn = text !== "" && !text.endsWith("\n");
-  if (entries.length > maxEntries || torn) writeFileAtomic(path, entries.slice(-maxEntries).map((item) => `${JSON.stringify(item)}\n`).join(""));
+  if (entries.length > maxEntries || torn)
+    writeFileAtomic(
+      path,
+      entries
+        .slice(-maxEntries)
+        .map((item) => `${JSON.stringify(item)}\n`)
+        .join(""),
+    );
   else appendLine(path, JSON.stringify(kept));
 }

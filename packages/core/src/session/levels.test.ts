@@ -99,7 +99,8 @@ describe("sameLevelBands", () => {
 
 describe("rearmLevels", () => {
   it("removes the level and announced markers and nothing else", () => {
-    for (const name of ["level-60", "level-85", "announced-60", "compacted", "pin-turn"]) writeMarker(session(), name, {}, 1);
+    for (const name of ["level-60", "level-85", "announced-60", "compacted", "pin-turn"])
+      writeMarker(session(), name, {}, 1);
     rearmLevels(session());
     expect(listMarkers(session())).toEqual(["compacted", "pin-turn"]);
   });
@@ -128,5 +129,4 @@ describe("levels", () => {
     levelsReached(100, levels);
     expect(levels).toEqual([85, 60]);
   });
-
 });

@@ -1,8 +1,9 @@
 // The level protocol: the statusline raises `level-N` when the context reaches a level (syncLevelMarkers),
 // the reminder turns it into `announced-N` once it told the user, and a level is re-armed when the context
 // falls well below it (rearmLevelsBelow) or after a compaction (rearmLevels).
-import type { Session } from "./session.ts";
+
 import { createMarkerOnce, hasMarker, listMarkers, removeMarker } from "./markers.ts";
+import type { Session } from "./session.ts";
 
 /** The levels (percent of the auto-compact point) at or above `percent`, lowest first. */
 export function levelsReached(percent: number, levels: readonly number[]): number[] {
@@ -83,7 +84,13 @@ export function sameLevelBands(syncedPercent: number, percent: number, levels: r
  * reached and not yet announced, drops a pending `level-N` the context is back below (a warning must not
  * outlive its cause), and re-arms the levels left well behind. Returns the levels raised by this call.
  */
-export function syncLevelMarkers<T>(session: Session, percent: number, levels: readonly number[], data: T, nowMs: number): number[] {
+export function syncLevelMarkers<T>(
+  session: Session,
+  percent: number,
+  levels: readonly number[],
+  data: T,
+  nowMs: number,
+): number[] {
   const present = new Set(listMarkers(session));
   rearm(session, percent, levels, present);
   const raised: number[] = [];

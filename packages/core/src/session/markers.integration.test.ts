@@ -1,9 +1,19 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bundleTestEntry } from "../../test/bundle.ts";
-import { race, Racer } from "../../test/racer.ts";
+import { Racer, race } from "../../test/racer.ts";
 import {
   consumeMarker,
   createMarkerOnce,
@@ -40,14 +50,20 @@ describe("markerPath", () => {
     for (const name of ["../x", "Level", "", "a/b", "-x", "x".repeat(65)]) {
       expect(() => markerPath(session(), name)).toThrow(expect.objectContaining({ code: "BAD_INPUT" }));
     }
-    expect(() => markerPath(openSession(env, "../etc"), "x")).toThrow(expect.objectContaining({ code: "BAD_SESSION_ID" }));
+    expect(() => markerPath(openSession(env, "../etc"), "x")).toThrow(
+      expect.objectContaining({ code: "BAD_SESSION_ID" }),
+    );
   });
 });
 
 describe("write, read, consume", () => {
   it("writes a marker readable with its name, time and data, in private dirs", () => {
     writeMarker(session(), "compacted", { trigger: "auto" }, 1_000);
-    expect(readMarker(session(), "compacted", { nowMs: 2_000 })).toEqual({ name: "compacted", createdAtMs: 1_000, data: { trigger: "auto" } });
+    expect(readMarker(session(), "compacted", { nowMs: 2_000 })).toEqual({
+      name: "compacted",
+      createdAtMs: 1_000,
+      data: { trigger: "auto" },
+    });
     expect(statSync(join(markersDir, "compacted.json")).mode & 0o777).toBe(0o600);
     expect(statSync(markersDir).mode & 0o777).toBe(0o700);
     expect(statSync(dirname(markersDir)).mode & 0o777).toBe(0o700);
@@ -106,7 +122,10 @@ describe("createMarkerOnce", () => {
   it("creates only when absent and keeps the first data", () => {
     expect(createMarkerOnce(session(), "announced-60", { by: "first" }, 1)).toBe(true);
     expect(createMarkerOnce(session(), "announced-60", { by: "second" }, 2)).toBe(false);
-    expect(readMarker(session(), "announced-60", { nowMs: 3 })).toMatchObject({ createdAtMs: 1, data: { by: "first" } });
+    expect(readMarker(session(), "announced-60", { nowMs: 3 })).toMatchObject({
+      createdAtMs: 1,
+      data: { by: "first" },
+    });
     expect(readdirSync(markersDir)).toEqual(["announced-60.json"]);
   });
 });
@@ -135,8 +154,12 @@ describe("symlinks", () => {
     const target = join(home, "secret.json");
     writeFileSync(target, JSON.stringify({ name: "compacted", createdAtMs: 1, data: { planted: true } }));
     symlinkSync(target, join(markersDir, "compacted.json"));
-    expect(() => readMarker(session(), "compacted", { nowMs: 1 })).toThrow(expect.objectContaining({ code: "UNSAFE_PATH" }));
-    expect(() => consumeMarker(session(), "compacted", { nowMs: 1 })).toThrow(expect.objectContaining({ code: "UNSAFE_PATH" }));
+    expect(() => readMarker(session(), "compacted", { nowMs: 1 })).toThrow(
+      expect.objectContaining({ code: "UNSAFE_PATH" }),
+    );
+    expect(() => consumeMarker(session(), "compacted", { nowMs: 1 })).toThrow(
+      expect.objectContaining({ code: "UNSAFE_PATH" }),
+    );
     expect(JSON.parse(readFileSync(target, "utf8")).data).toEqual({ planted: true });
   });
 
@@ -145,7 +168,9 @@ describe("symlinks", () => {
     const target = join(home, "victim.txt");
     writeFileSync(target, "keep me");
     symlinkSync(target, join(markersDir, "level-60.json"));
-    expect(() => writeMarker(session(), "level-60", { n: 1 }, 5)).toThrow(expect.objectContaining({ code: "UNSAFE_PATH" }));
+    expect(() => writeMarker(session(), "level-60", { n: 1 }, 5)).toThrow(
+      expect.objectContaining({ code: "UNSAFE_PATH" }),
+    );
     expect(readFileSync(target, "utf8")).toBe("keep me");
     expect(lstatSync(join(markersDir, "level-60.json")).isSymbolicLink()).toBe(true);
   });

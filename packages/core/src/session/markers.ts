@@ -1,7 +1,7 @@
 import { existsSync, linkSync, readdirSync, renameSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import { CarryoverError } from "../errors.ts";
+import { readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import type { Session, SessionPaths } from "./session.ts";
 
 /** A file that tells one hook something another hook saw, scoped to one session. */

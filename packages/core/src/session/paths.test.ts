@@ -18,7 +18,9 @@ describe("session path names", () => {
 
   it("puts a session's files under ~/.claude/carryover/sessions", () => {
     expect(openSession(env, SESSION).dir).toBe(`/home/user/.claude/carryover/sessions/${SESSION}`);
-    expect(mechanicalSnapshotPath(openSession(env, SESSION))).toBe(`/home/user/.claude/carryover/sessions/${SESSION}/snapshot.md`);
+    expect(mechanicalSnapshotPath(openSession(env, SESSION))).toBe(
+      `/home/user/.claude/carryover/sessions/${SESSION}/snapshot.md`,
+    );
   });
 
   it("puts compact-prep state files in Claude Code's per-user temp dir unless configured", () => {
@@ -34,11 +36,23 @@ describe("session path names", () => {
     expect(defaultStateDir({ HOME: "/h" })).toBe(dir);
     expect(defaultStateDir({ HOME: "/h", TMPDIR: "/tmp/" })).toBe(dir);
     // What Claude Code 2.1.332 sets for a sandboxed Bash command.
-    const sandboxed = { HOME: "/h", SANDBOX_RUNTIME: "1", TMPDIR: `/tmp/claude-${uid}`, CLAUDE_CODE_TMPDIR: `/tmp/claude-${uid}` };
+    const sandboxed = {
+      HOME: "/h",
+      SANDBOX_RUNTIME: "1",
+      TMPDIR: `/tmp/claude-${uid}`,
+      CLAUDE_CODE_TMPDIR: `/tmp/claude-${uid}`,
+    };
     expect(defaultStateDir(sandboxed)).toBe(dir);
     // CLAUDE_CODE_TMPDIR moves Claude Code's temp dir, so the state follows it, in and out of the sandbox.
-    expect(defaultStateDir({ HOME: "/h", TMPDIR: "/tmp", CLAUDE_CODE_TMPDIR: "/srv/t" })).toBe(`/srv/t/claude-${uid}/carryover/compact-state`);
-    const moved = { HOME: "/h", SANDBOX_RUNTIME: "1", TMPDIR: `/srv/t/claude-${uid}`, CLAUDE_CODE_TMPDIR: `/srv/t/claude-${uid}` };
+    expect(defaultStateDir({ HOME: "/h", TMPDIR: "/tmp", CLAUDE_CODE_TMPDIR: "/srv/t" })).toBe(
+      `/srv/t/claude-${uid}/carryover/compact-state`,
+    );
+    const moved = {
+      HOME: "/h",
+      SANDBOX_RUNTIME: "1",
+      TMPDIR: `/srv/t/claude-${uid}`,
+      CLAUDE_CODE_TMPDIR: `/srv/t/claude-${uid}`,
+    };
     expect(defaultStateDir(moved)).toBe(`/srv/t/claude-${uid}/carryover/compact-state`);
   });
 
@@ -88,7 +102,9 @@ describe("openSession", () => {
   });
 
   it("refuses an unsafe session id before creating anything", () => {
-    expect(() => openSession({ HOME: home }, "../../escape").ensureDir()).toThrow(expect.objectContaining({ code: "BAD_SESSION_ID" }));
+    expect(() => openSession({ HOME: home }, "../../escape").ensureDir()).toThrow(
+      expect.objectContaining({ code: "BAD_SESSION_ID" }),
+    );
     expect(readdirSync(home)).toEqual([]);
   });
 

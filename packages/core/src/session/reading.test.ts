@@ -2,9 +2,17 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symli
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { currentUsage, forgetReading, isFresh, loadReading, recordReading, transcriptUsage, type UsageQuery } from "./reading.ts";
 import type { UsageReading } from "../claude/usage.ts";
 import { recordCompaction } from "./last-compaction.ts";
+import {
+  currentUsage,
+  forgetReading,
+  isFresh,
+  loadReading,
+  recordReading,
+  transcriptUsage,
+  type UsageQuery,
+} from "./reading.ts";
 import { openSession } from "./session.ts";
 
 const SESSION = "9c6cd707-b302-43ce-83ed-ec04fb1bd89d";
@@ -71,7 +79,9 @@ describe("recorded readings", () => {
     const dir = join(home, ".claude/carryover/sessions", SESSION);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o777);
-    expect(() => recordReading(session(), statusline)).toThrow(expect.objectContaining({ code: "UNSAFE_PATH", message: expect.stringMatching(/writable by others/) }));
+    expect(() => recordReading(session(), statusline)).toThrow(
+      expect.objectContaining({ code: "UNSAFE_PATH", message: expect.stringMatching(/writable by others/) }),
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -114,18 +124,28 @@ describe("currentUsage", () => {
   });
 
   it("without any reading, sizes the transcript's usage by the model's window", () => {
-    expect(currentUsage(query())).toMatchObject({ source: "transcript", contextTokens: 100, modelWindowTokens: 1_000_000, autoCompactTokens: 967_000 });
+    expect(currentUsage(query())).toMatchObject({
+      source: "transcript",
+      contextTokens: 100,
+      modelWindowTokens: 1_000_000,
+      autoCompactTokens: 967_000,
+    });
   });
 
   it("honours the configured window, the env and the project's Claude Code settings", () => {
-    expect(currentUsage(query({ contextWindowTokens: 400_000 }))).toMatchObject({ modelWindowTokens: 400_000, autoCompactTokens: 367_000 });
+    expect(currentUsage(query({ contextWindowTokens: 400_000 }))).toMatchObject({
+      modelWindowTokens: 400_000,
+      autoCompactTokens: 367_000,
+    });
     const withEnv = query({ session: openSession({ ...env, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" }, SESSION) });
     expect(currentUsage(withEnv)?.autoCompactTokens).toBe(67_000);
     mkdirSync(join(home, "proj/.claude"), { recursive: true });
     writeFileSync(join(home, "proj/.claude/settings.json"), JSON.stringify({ autoCompactWindow: 200_000 }));
     // Settings files are read once per env (per hook process): a new process sees the file just written.
     expect(currentUsage(query({ session: openSession({ ...env }, SESSION) }))?.autoCompactTokens).toBe(167_000);
-    expect(currentUsage(query({ session: openSession({ ...env, DISABLE_AUTO_COMPACT: "1" }, SESSION) }))?.autoCompactTokens).toBeNull();
+    expect(
+      currentUsage(query({ session: openSession({ ...env, DISABLE_AUTO_COMPACT: "1" }, SESSION) }))?.autoCompactTokens,
+    ).toBeNull();
   });
 
   it("is null with no reading and no usable transcript", () => {

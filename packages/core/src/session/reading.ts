@@ -1,14 +1,14 @@
 import { unlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { autoCompactTokens } from "../claude/auto-compact.ts";
-import { readFileNoFollow } from "../fs/atomic.ts";
-import { readAutoCompactSettings } from "../claude/settings.ts";
 import { modelWindowTokens } from "../claude/model-window.ts";
+import { readAutoCompactSettings } from "../claude/settings.ts";
+import type { UsageReading } from "../claude/usage.ts";
+import { readFileNoFollow } from "../fs/atomic.ts";
 import { overwriteInPlace } from "../fs/overwrite-in-place.ts";
+import { readTailUsage } from "../transcript/tail.ts";
 import { loadLastCompaction, predatesCompaction } from "./last-compaction.ts";
 import type { Session, SessionPaths } from "./session.ts";
-import { readTailUsage } from "../transcript/tail.ts";
-import type { UsageReading } from "../claude/usage.ts";
 
 const READING_FILE = "usage.json";
 

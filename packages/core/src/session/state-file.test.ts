@@ -49,17 +49,26 @@ describe("verifyState", () => {
 
   it("names the missing headers", () => {
     const text = FILLED.replace("## Worker Topology\n", "").replace("## Current Phase\n", "");
-    expect(verifyState(text)).toEqual({ ok: false, missing: ["## Current Phase", "## Worker Topology"], outOfOrder: [] });
+    expect(verifyState(text)).toEqual({
+      ok: false,
+      missing: ["## Current Phase", "## Worker Topology"],
+      outOfOrder: [],
+    });
   });
 
   it("names a header that comes too early", () => {
-    const text = FILLED.replace("## Recovery Notes\n", "").replace("## Active Plan\n", "## Recovery Notes\nx\n\n## Active Plan\n");
+    const text = FILLED.replace("## Recovery Notes\n", "").replace(
+      "## Active Plan\n",
+      "## Recovery Notes\nx\n\n## Active Plan\n",
+    );
     expect(verifyState(text)).toMatchObject({ ok: false, missing: [] });
     expect(verifyState(text).outOfOrder).toEqual(["## Recovery Notes"]);
   });
 
   it("does not count a header that is not on its own line", () => {
-    expect(verifyState(FILLED.replace("## Editing Files", "see ## Editing Files")).missing).toEqual(["## Editing Files"]);
+    expect(verifyState(FILLED.replace("## Editing Files", "see ## Editing Files")).missing).toEqual([
+      "## Editing Files",
+    ]);
     expect(verifyState(FILLED.replace("## Editing Files", "### Editing Files")).missing).toEqual(["## Editing Files"]);
   });
 });
@@ -110,6 +119,8 @@ describe("isUnfilledState", () => {
   });
 
   it("is false once any section holds something", () => {
-    expect(isUnfilledState(renderState([], { "## Session Decisions": "Adopted B; rejected A (too slow)." }))).toBe(false);
+    expect(isUnfilledState(renderState([], { "## Session Decisions": "Adopted B; rejected A (too slow)." }))).toBe(
+      false,
+    );
   });
 });

@@ -126,12 +126,15 @@ export function readCompactState(env: Env, sessionId: string, stateDir?: string)
 }
 
 /** Renders a full state file from section bodies, every header present and in order. */
-export function renderState(
-  lead: readonly string[],
-  bodies: Partial<Record<StateHeader, string>>,
-): string {
+export function renderState(lead: readonly string[], bodies: Partial<Record<StateHeader, string>>): string {
   const [title, ...sections] = STATE_HEADERS;
-  return [title, "", ...lead, "", ...sections.flatMap((header) => [header, "", bodies[header]?.trim() || "(none)", ""])].join("\n");
+  return [
+    title,
+    "",
+    ...lead,
+    "",
+    ...sections.flatMap((header) => [header, "", bodies[header]?.trim() || "(none)", ""]),
+  ].join("\n");
 }
 
 /** A state file with every header and empty sections, for the agent to fill. */

@@ -28,7 +28,9 @@ export function stampCompactState(env: Env, sessionId: string, stateDir?: string
 /** The count `stampCompactState` recorded for the state at `statePath`; null when there is none to trust. */
 export function readStateStamp(statePath: string): number | null {
   try {
-    const { compactions } = JSON.parse(readFileNoFollow(stateStampPath(statePath)) ?? "null") as { compactions?: unknown };
+    const { compactions } = JSON.parse(readFileNoFollow(stateStampPath(statePath)) ?? "null") as {
+      compactions?: unknown;
+    };
     return Number.isInteger(compactions) && (compactions as number) >= 0 ? (compactions as number) : null;
   } catch {
     return null;

@@ -3,5 +3,7 @@
  * configured text shows up in the output instead of vanishing.
  */
 export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name]! : whole,
+  );
 }

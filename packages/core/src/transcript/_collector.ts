@@ -71,14 +71,22 @@ export interface CollectorOptions {
 
 class ActivityLog {
   readonly files = new Map<string, { path: string; tools: Set<string>; count: number }>();
-  readonly commands = new Map<string, { command: string; failed: boolean; runs: number; failures: number; lastSeq: number }>();
+  readonly commands = new Map<
+    string,
+    { command: string; failed: boolean; runs: number; failures: number; lastSeq: number }
+  >();
   readonly errors: ToolError[] = [];
   dropped = 0;
 
   activity(): Activity {
     return {
       filesChanged: [...this.files.values()].map(({ path, tools, count }) => ({ path, tools: [...tools], count })),
-      commands: [...this.commands.values()].map(({ command, failed, runs, failures }) => ({ command, failed, runs, failures })),
+      commands: [...this.commands.values()].map(({ command, failed, runs, failures }) => ({
+        command,
+        failed,
+        runs,
+        failures,
+      })),
       errors: [...this.errors],
     };
   }
@@ -243,7 +251,12 @@ export class TranscriptCollector {
         this.response += 1;
         this.responseId = messageId;
       }
-      this.call(block.id, block.name, isObject(block.input) ? block.input : {}, { sidechain, cwd, atMs, line: lineNumber });
+      this.call(block.id, block.name, isObject(block.input) ? block.input : {}, {
+        sidechain,
+        cwd,
+        atMs,
+        line: lineNumber,
+      });
     }
   }
 
@@ -254,12 +267,27 @@ export class TranscriptCollector {
     this.responseId = messageId;
   }
 
-  private call(id: string, tool: string, input: Block, at: { sidechain: boolean; cwd?: string | undefined; atMs?: number | undefined; line?: number | undefined }): void {
+  private call(
+    id: string,
+    tool: string,
+    input: Block,
+    at: { sidechain: boolean; cwd?: string | undefined; atMs?: number | undefined; line?: number | undefined },
+  ): void {
     const target = targetOf(tool, input);
     const key = `${FILE_TOOLS.has(tool) ? "file" : tool}\0${targetKeyOf(tool, input)}`;
     const order = { file: this.file, response: this.response, atMs: at.atMs };
     this.workers.called(id, tool, input, { atMs: at.atMs, line: at.line, agentId: this.agentId });
-    const call: Call = { seq: ++this.seq, order, line: at.line, tool, target, key, cwd: at.cwd, sidechain: at.sidechain, recent: this.isRecent(at.atMs) };
+    const call: Call = {
+      seq: ++this.seq,
+      order,
+      line: at.line,
+      tool,
+      target,
+      key,
+      cwd: at.cwd,
+      sidechain: at.sidechain,
+      recent: this.isRecent(at.atMs),
+    };
     if (tool === "TodoWrite" && Array.isArray(input.todos)) call.todos = todoItems(input.todos);
     if (tool === "TaskCreate" && typeof input.subject === "string") call.subject = input.subject;
     if (tool === "TaskUpdate") {
@@ -290,7 +318,13 @@ export class TranscriptCollector {
       if (block?.type !== "tool_result" || typeof block.tool_use_id !== "string") continue;
       toolResults = true;
       const atMs = timeOf(line);
-      this.workers.resulted(block.tool_use_id, block.is_error === true, textOf(block.content), line.toolUseResult, atMs);
+      this.workers.resulted(
+        block.tool_use_id,
+        block.is_error === true,
+        textOf(block.content),
+        line.toolUseResult,
+        atMs,
+      );
       if (block.is_error === true) this.failed(block.tool_use_id, block.content, timeOf(line));
       else this.taskCreated(block.tool_use_id, line.toolUseResult);
     }
@@ -337,7 +371,8 @@ export class TranscriptCollector {
   private taskCreated(id: string, result: unknown): void {
     const call = this.pending.get(id);
     const task = isObject(result) && isObject(result.task) ? result.task : null;
-    if (call?.tool === "TaskCreate" && task && (typeof task.id === "string" || typeof task.id === "number")) call.taskId = String(task.id);
+    if (call?.tool === "TaskCreate" && task && (typeof task.id === "string" || typeof task.id === "number"))
+      call.taskId = String(task.id);
   }
 
   private failed(id: string, content: unknown, atMs: number | undefined): void {
@@ -380,7 +415,9 @@ export class TranscriptCollector {
   }
 
   private isOwnPath(path: string): boolean {
-    return (this.options.ownPaths ?? []).some((own) => path === own || path.startsWith(own.endsWith("/") ? own : `${own}/`));
+    return (this.options.ownPaths ?? []).some(
+      (own) => path === own || path.startsWith(own.endsWith("/") ? own : `${own}/`),
+    );
   }
 
   private todoWritten(call: Call): void {
@@ -441,7 +478,12 @@ export class TranscriptCollector {
     // Reading a command is paid only while a failed check is open.
     if (call.tool === "Bash" && this.openChecks.size > 0) {
       for (const check of this.checksOf(call.target, call.cwd).vouched) {
-        resolve(this.openChecks, check.key, (open) => open.check !== null && covers(check, open.check), CHECK_RESOLUTION);
+        resolve(
+          this.openChecks,
+          check.key,
+          (open) => open.check !== null && covers(check, open.check),
+          CHECK_RESOLUTION,
+        );
       }
     }
     resolve(this.openMalformed, call.tool, (open) => open.malformed, MALFORMED_RESOLUTION);
@@ -458,10 +500,12 @@ export class TranscriptCollector {
   private resolvedByEarlierPass(call: Call, open: OpenError): boolean {
     // The session's own file is read first: only a subagent's failure can come after a pass that is later.
     if (!this.inSubagent) return false;
-    const later = (orders: readonly Order[] | undefined) => orders?.some((order) => isLater(order, open.order)) ?? false;
+    const later = (orders: readonly Order[] | undefined) =>
+      orders?.some((order) => isLater(order, open.order)) ?? false;
     let how: string | null = null;
     if (later(this.passes.get(call.key))) how = resolutionOf(call);
-    else if (open.check && this.passedLater(open.check, open.order)) how = CHECK_RESOLUTION; else if (open.malformed && later(this.toolPasses.get(call.tool))) how = MALFORMED_RESOLUTION;
+    else if (open.check && this.passedLater(open.check, open.order)) how = CHECK_RESOLUTION;
+    else if (open.malformed && later(this.toolPasses.get(call.tool))) how = MALFORMED_RESOLUTION;
     if (how === null) return false;
     open.error.resolved = true;
     open.error.resolution = how;
@@ -470,7 +514,11 @@ export class TranscriptCollector {
 
   /** A Bash pass read earlier but run later (another file's) vouches for `check`. */
   private passedLater(check: Check, order: Order): boolean {
-    return this.bashPasses.some((pass) => isLater(pass.order, order) && this.checksOf(pass.command, pass.cwd).vouched.some((passed) => covers(passed, check)));
+    return this.bashPasses.some(
+      (pass) =>
+        isLater(pass.order, order) &&
+        this.checksOf(pass.command, pass.cwd).vouched.some((passed) => covers(passed, check)),
+    );
   }
 
   private checksOf(command: string, cwd: string | undefined): CommandChecks {
@@ -507,7 +555,15 @@ export class TranscriptCollector {
       return;
     }
     // 1.0.5x to 1.0.7x wrote no boundary: the summary line is the compaction.
-    const record: CompactionRecord = { line: lineNumber ?? null, boundary: false, trigger: "unknown", preTokens: null, postTokens: null, atMs: timeOf(line) ?? null, summary: text };
+    const record: CompactionRecord = {
+      line: lineNumber ?? null,
+      boundary: false,
+      trigger: "unknown",
+      preTokens: null,
+      postTokens: null,
+      atMs: timeOf(line) ?? null,
+      summary: text,
+    };
     this.compacted(record);
     this.boundarylessAt.set(record, offset);
   }
@@ -530,7 +586,10 @@ export class TranscriptCollector {
   /** In the configured plans directory, or any `.claude/plans/` (a session resumed under another home). */
   private isPlanPath(path: string): boolean {
     const dir = this.options.plansDir;
-    return (dir !== undefined && dir !== "" && path.startsWith(dir.endsWith("/") ? dir : `${dir}/`)) || DEFAULT_PLAN_PATH.test(path);
+    return (
+      (dir !== undefined && dir !== "" && path.startsWith(dir.endsWith("/") ? dir : `${dir}/`)) ||
+      DEFAULT_PLAN_PATH.test(path)
+    );
   }
 }
 

@@ -6,8 +6,16 @@ const vouched = (command: string, cwd = "/p") => commandChecks(command, cwd).vou
 
 describe("commandChecks", () => {
   it("splits a check into its words, options and targets, following cd", () => {
-    expect(last("cd /p/app && uv run ruff check --fix src/a.py", "/")).toEqual({ key: "uv run ruff check", options: ["--fix"], targets: ["/p/app/src/a.py"] });
-    expect(last("go build -o templar main.go")).toEqual({ key: "go build", options: ["-o templar"], targets: ["/p/main.go"] });
+    expect(last("cd /p/app && uv run ruff check --fix src/a.py", "/")).toEqual({
+      key: "uv run ruff check",
+      options: ["--fix"],
+      targets: ["/p/app/src/a.py"],
+    });
+    expect(last("go build -o templar main.go")).toEqual({
+      key: "go build",
+      options: ["-o templar"],
+      targets: ["/p/main.go"],
+    });
     expect(last("go test ./...")).toEqual({ key: "go test", options: [], targets: ["/p"] });
     expect(last("npm run build")).toEqual({ key: "npm run build", options: [], targets: ["/p"] });
     expect(last("FOO=1 pytest tests/ -k slow")).toEqual({ key: "pytest", options: ["-k slow"], targets: ["/p/tests"] });
@@ -15,7 +23,11 @@ describe("commandChecks", () => {
   });
 
   it("drops redirections and heredoc bodies of data, keeps a heredoc fed to a command", () => {
-    expect(last("cat > /tmp/t.js << 'EOF'\nimport x from 'y';\nEOF\nnode /tmp/t.js 2>&1")).toEqual({ key: "node", options: [], targets: ["/tmp/t.js"] });
+    expect(last("cat > /tmp/t.js << 'EOF'\nimport x from 'y';\nEOF\nnode /tmp/t.js 2>&1")).toEqual({
+      key: "node",
+      options: [],
+      targets: ["/tmp/t.js"],
+    });
     expect(last("python3 <<EOF\nprint(1)\nEOF")).toMatchObject({ key: "python3 <<print(1)" });
     expect(last('ls lib/x 2>/dev/null >> "out file"')).toEqual({ key: "ls", options: [], targets: ["/p/lib/x"] });
   });

@@ -54,7 +54,22 @@ export function commandChecks(command: string, cwd: string | undefined): Command
 }
 
 // Compound commands are beyond this reader: their steps are not the checks they look like.
-const KEYWORDS = new Set(["if", "then", "elif", "else", "fi", "for", "while", "until", "do", "done", "case", "esac", "function", "select"]);
+const KEYWORDS = new Set([
+  "if",
+  "then",
+  "elif",
+  "else",
+  "fi",
+  "for",
+  "while",
+  "until",
+  "do",
+  "done",
+  "case",
+  "esac",
+  "function",
+  "select",
+]);
 
 function dropAssignments(words: readonly string[]): string[] {
   let at = 0;
@@ -81,13 +96,13 @@ function checkOf(words: readonly string[], dir: string | null): Check {
     // A bare word right after an option is taken as its value (`-o templar`).
     else if (options.length > 0 && !options.at(-1)!.includes(" ") && !options.at(-1)!.includes("=") && lastWasOption) {
       options.push(`${options.pop()!} ${word}`);
-    }
-    else keyWords.push(word);
+    } else keyWords.push(word);
     lastWasOption = isOption;
   }
   let targets: string[] | null;
   if (paths.length === 0) targets = dir === null ? null : [dir];
-  else if (paths.every((path) => isAbsolute(path)) || dir !== null) targets = paths.map((path) => resolvePath(dir, path));
+  else if (paths.every((path) => isAbsolute(path)) || dir !== null)
+    targets = paths.map((path) => resolvePath(dir, path));
   else targets = null;
   return { key: keyWords.join(" "), options, targets };
 }
@@ -102,7 +117,13 @@ function resolvePath(dir: string | null, path: string): string {
 
 function isPathLike(word: string): boolean {
   if (/\s/.test(word) || word.includes("$") || word.startsWith("~")) return false;
-  return word.includes("/") || word === "." || word === ".." || word.startsWith("./") || /^[^=:]+\.[A-Za-z0-9]{1,8}$/.test(word);
+  return (
+    word.includes("/") ||
+    word === "." ||
+    word === ".." ||
+    word.startsWith("./") ||
+    /^[^=:]+\.[A-Za-z0-9]{1,8}$/.test(word)
+  );
 }
 
 /** Whether a pass of `passed` shows that `failed`, the same check over the same or a narrower target, now passes. */
@@ -110,8 +131,15 @@ export function covers(passed: Check, failed: Check): boolean {
   if (passed.key !== failed.key || passed.targets === null || failed.targets === null) return false;
   // The pass may drop options (`--fix`, `-o bin`), not add any, nor drop one whose value is code (`-c "…"`).
   if (!passed.options.every((option) => failed.options.includes(option))) return false;
-  if (!failed.options.every((option) => !/\s/.test(option.slice(option.indexOf(" ") + 1)) || passed.options.includes(option))) return false;
-  return failed.targets.every((target) => passed.targets!.some((outer) => target === outer || target.startsWith(outer === "/" ? "/" : `${outer}/`)));
+  if (
+    !failed.options.every(
+      (option) => !/\s/.test(option.slice(option.indexOf(" ") + 1)) || passed.options.includes(option),
+    )
+  )
+    return false;
+  return failed.targets.every((target) =>
+    passed.targets!.some((outer) => target === outer || target.startsWith(outer === "/" ? "/" : `${outer}/`)),
+  );
 }
 
 interface Step {

@@ -17,8 +17,28 @@ const OWN_COMMANDS = new Set(["/compact-prep"]);
 // Claude Code's built-in commands that it runs itself, without the model. Their output usually follows as a
 // user line (`<local-command-stdout>`), but 2.1.96 writes /clear's as a system line, which is not read.
 const LOCAL_COMMANDS = new Set([
-  "/clear", "/compact", "/config", "/context", "/cost", "/doctor", "/effort", "/exit", "/export", "/help", "/hooks",
-  "/login", "/logout", "/mcp", "/memory", "/model", "/permissions", "/resume", "/status", "/theme", "/usage", "/vim",
+  "/clear",
+  "/compact",
+  "/config",
+  "/context",
+  "/cost",
+  "/doctor",
+  "/effort",
+  "/exit",
+  "/export",
+  "/help",
+  "/hooks",
+  "/login",
+  "/logout",
+  "/mcp",
+  "/memory",
+  "/model",
+  "/permissions",
+  "/resume",
+  "/status",
+  "/theme",
+  "/usage",
+  "/vim",
 ]);
 
 /** Reads the text of a user line that is not a tool result, meta line or summary. */

@@ -24,7 +24,11 @@ export interface Needle {
  * on longer ones; a short anchor that starts with a byte rare in transcripts (an uppercase letter)
  * is found faster than a long needle starting with `"`, which JSON is full of.
  */
-export function needle(full: string, anchor = full, hooks: Pick<Needle, "startAt" | "onMatch" | "accept"> = {}): Needle {
+export function needle(
+  full: string,
+  anchor = full,
+  hooks: Pick<Needle, "startAt" | "onMatch" | "accept"> = {},
+): Needle {
   const anchorAt = full.indexOf(anchor);
   if (anchorAt === -1) {
     throw new CarryoverError("BAD_INPUT", `anchor ${JSON.stringify(anchor)} is not in ${JSON.stringify(full)}`);
@@ -136,7 +140,8 @@ export async function forEachCandidateLine(path: string, options: CandidateOptio
       } else place.lines += 1;
       skipping = false;
       const lastNewline = chunk.lastIndexOf(NEWLINE);
-      if (lastNewline > firstNewline) scanRegion(chunk.subarray(firstNewline + 1, lastNewline + 1), chunkAt + firstNewline + 1, place, options);
+      if (lastNewline > firstNewline)
+        scanRegion(chunk.subarray(firstNewline + 1, lastNewline + 1), chunkAt + firstNewline + 1, place, options);
       carryBytes = bytesRead - lastNewline - 1;
       carry = carryBytes > 0 ? [Buffer.from(chunk.subarray(lastNewline + 1))] : [];
     }
@@ -152,7 +157,12 @@ export async function forEachCandidateLine(path: string, options: CandidateOptio
 }
 
 /** `region` holds whole lines, each ending in a newline; it starts at byte `offset`, after `place.lines` lines. */
-function scanRegion(region: Buffer, offset: number, place: { lines: number; counting: boolean }, options: CandidateOptions): void {
+function scanRegion(
+  region: Buffer,
+  offset: number,
+  place: { lines: number; counting: boolean },
+  options: CandidateOptions,
+): void {
   const starts: number[] = [];
   for (const item of options.needles) {
     if ("searches" in item) {
@@ -163,7 +173,9 @@ function scanRegion(region: Buffer, offset: number, place: { lines: number; coun
       }
       continue;
     }
-    const { full, anchor, anchorAt, startAt, onMatch, accept }: Needle = Buffer.isBuffer(item) ? { full: item, anchor: item, anchorAt: 0 } : item;
+    const { full, anchor, anchorAt, startAt, onMatch, accept }: Needle = Buffer.isBuffer(item)
+      ? { full: item, anchor: item, anchorAt: 0 }
+      : item;
     const from = startAt ? startAt() : 0;
     if (from === null) continue;
     let at = region.indexOf(anchor, from);

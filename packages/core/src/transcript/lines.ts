@@ -27,7 +27,10 @@ const HEAD_BYTES = 200;
  * Streams every line of a transcript that holds one of the needles, in file order, through the same
  * chunked pre-filter as `scanTranscript`: memory stays flat whatever the file's size.
  */
-export async function forEachTranscriptLine(path: string, options: TranscriptLineOptions): Promise<TranscriptLineStats> {
+export async function forEachTranscriptLine(
+  path: string,
+  options: TranscriptLineOptions,
+): Promise<TranscriptLineStats> {
   const totalBytes = statSync(path).size;
   const heads = (options.skipHeads ?? []).map((head) => Buffer.from(head));
   const stats = await forEachCandidateLine(path, {
@@ -42,5 +45,10 @@ export async function forEachTranscriptLine(path: string, options: TranscriptLin
     onLine: options.onLine,
     onChunk: options.onProgress && ((bytesRead) => options.onProgress!(bytesRead, totalBytes)),
   });
-  return { totalBytes, bytesRead: stats.bytesRead, longLines: stats.longLines, unterminatedTail: stats.unterminatedTail };
+  return {
+    totalBytes,
+    bytesRead: stats.bytesRead,
+    longLines: stats.longLines,
+    unterminatedTail: stats.unterminatedTail,
+  };
 }

@@ -16,13 +16,30 @@ interface ExpectedActivity {
 interface Expected {
   transcript: string;
   lastRequest: { line: number; text: string } | null;
-  compactions: Array<{ line: number; boundary: boolean; trigger: string; preTokens: number | null; postTokens: number | null }>;
-  work: ExpectedActivity & { since: "start" | { line: number; trigger: string; preTokens: number | null; postTokens: number | null } };
+  compactions: Array<{
+    line: number;
+    boundary: boolean;
+    trigger: string;
+    preTokens: number | null;
+    postTokens: number | null;
+  }>;
+  work: ExpectedActivity & {
+    since: "start" | { line: number; trigger: string; preTokens: number | null; postTokens: number | null };
+  };
   session?: ExpectedActivity;
   todos: Array<{ content: string; status: string }> | null;
   tasks: Array<{ id: string; subject: string; status: string }>;
   plans: string[];
-  workers: Array<{ line: number; kind: string; id: string; description: string; command: string | null; state: string; background: boolean; agentType?: string }>;
+  workers: Array<{
+    line: number;
+    kind: string;
+    id: string;
+    description: string;
+    command: string | null;
+    state: string;
+    background: boolean;
+    agentType?: string;
+  }>;
 }
 
 const cases = readdirSync(DIR)
@@ -63,8 +80,22 @@ describe.each(cases.map((expected) => [expected.transcript, expected] as const))
   });
 
   it("knows every compaction, with or without a boundary line", async () => {
-    const found = (await scan()).compactions.map(({ line, boundary, trigger, preTokens, postTokens }) => ({ line, boundary, trigger, preTokens, postTokens }));
-    expect(found).toEqual(expected.compactions.map(({ line, boundary, trigger, preTokens, postTokens }) => ({ line, boundary, trigger, preTokens, postTokens })));
+    const found = (await scan()).compactions.map(({ line, boundary, trigger, preTokens, postTokens }) => ({
+      line,
+      boundary,
+      trigger,
+      preTokens,
+      postTokens,
+    }));
+    expect(found).toEqual(
+      expected.compactions.map(({ line, boundary, trigger, preTokens, postTokens }) => ({
+        line,
+        boundary,
+        trigger,
+        preTokens,
+        postTokens,
+      })),
+    );
     const since = (await scan()).since.compaction;
     if (expected.work.since === "start") expect(since).toBeNull();
     else expect(since).toMatchObject(expected.work.since);
@@ -83,16 +114,18 @@ describe.each(cases.map((expected) => [expected.transcript, expected] as const))
   });
 
   it("follows the workers the session started: shells, monitors, subagents and crons, to their last state", async () => {
-    const found = (await scan()).workers.map(({ line, kind, id, description, command, state, background, agentType }) => ({
-      line,
-      kind,
-      id,
-      description,
-      command,
-      state,
-      background,
-      ...(agentType !== undefined ? { agentType } : {}),
-    }));
+    const found = (await scan()).workers.map(
+      ({ line, kind, id, description, command, state, background, agentType }) => ({
+        line,
+        kind,
+        id,
+        description,
+        command,
+        state,
+        background,
+        ...(agentType !== undefined ? { agentType } : {}),
+      }),
+    );
     expect(found).toEqual(expected.workers);
   });
 

@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateTranscript, type GeneratedTruth } from "../../../../test-fixtures/transcripts/generate.ts";
-import { mkdirSync } from "node:fs";
+import { type GeneratedTruth, generateTranscript } from "../../../../test-fixtures/transcripts/generate.ts";
 import {
   boundaryLine as boundary,
   callLine as call,
@@ -42,8 +41,18 @@ describe("scanTranscript on captured transcripts", () => {
       ["ls /definitely-not-h", true],
     ]);
     expect(facts.errors).toMatchObject([
-      { tool: "Bash", target: "ls /definitely-not-here-xyz", message: expect.stringContaining("No such file or directory"), resolved: false },
-      { tool: "Edit", target: "/home/user/proj/notes.txt", message: "String to replace not found in file.\nString: NOT-PRESENT", resolved: false },
+      {
+        tool: "Bash",
+        target: "ls /definitely-not-here-xyz",
+        message: expect.stringContaining("No such file or directory"),
+        resolved: false,
+      },
+      {
+        tool: "Edit",
+        target: "/home/user/proj/notes.txt",
+        message: "String to replace not found in file.\nString: NOT-PRESENT",
+        resolved: false,
+      },
     ]);
     expect(facts.todos).toEqual([
       { content: "Write app.ts", status: "completed" },
@@ -52,7 +61,14 @@ describe("scanTranscript on captured transcripts", () => {
     ]);
     expect(facts.lastUserRequest).toBe("what next?");
     expect(facts.compactions).toMatchObject([
-      { line: 69, boundary: true, trigger: "manual", preTokens: 105, postTokens: 2756, atMs: Date.parse("2026-11-29T17:13:24.874Z") },
+      {
+        line: 69,
+        boundary: true,
+        trigger: "manual",
+        preTokens: 105,
+        postTokens: 2756,
+        atMs: Date.parse("2026-11-29T17:13:24.874Z"),
+      },
     ]);
     expect(facts.planMode).toBe(false);
     expect(facts.skipped).toEqual({ badLines: 0, truncatedTail: false, longLines: 0, headBytes: 0, droppedEntries: 0 });
@@ -137,8 +153,19 @@ describe("scanTranscript decisions", () => {
 
   it("ignores tool calls and errors inside bookkeeping lines and inside tool output", async () => {
     const path = transcript([
-      { type: "api-request-blob", sessionId: "s", message: { role: "assistant", content: [{ type: "tool_use", id: "z", name: "Write", input: { file_path: "/p/ghost.ts" } }] } },
-      { type: "api-request-blob", sessionId: "s", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "z", content: "x", is_error: true }] } },
+      {
+        type: "api-request-blob",
+        sessionId: "s",
+        message: {
+          role: "assistant",
+          content: [{ type: "tool_use", id: "z", name: "Write", input: { file_path: "/p/ghost.ts" } }],
+        },
+      },
+      {
+        type: "api-request-blob",
+        sessionId: "s",
+        message: { role: "user", content: [{ type: "tool_result", tool_use_id: "z", content: "x", is_error: true }] },
+      },
       call("r", "Read", { file_path: "/p/log.jsonl" }),
       result("r", '{"type":"tool_use","id":"q","name":"Write","input":{"file_path":"/p/ghost.ts"}} "is_error":true'),
     ]);
@@ -171,7 +198,10 @@ describe("scanTranscript decisions", () => {
 
   it("finds a TaskCreate's id in a later chunk, whatever order the call's keys come in", async () => {
     const filler = Array.from({ length: 12 }, (_, i) => result(`r${i}`, "x".repeat(100_000)));
-    const nameFirst = JSON.stringify(call("c2", "TaskCreate", { subject: "Second" })).replace('{"type":"tool_use","id":"c2","name":"TaskCreate"', '{"name":"TaskCreate","type":"tool_use","id":"c2"');
+    const nameFirst = JSON.stringify(call("c2", "TaskCreate", { subject: "Second" })).replace(
+      '{"type":"tool_use","id":"c2","name":"TaskCreate"',
+      '{"name":"TaskCreate","type":"tool_use","id":"c2"',
+    );
     const path = transcript([
       call("c1", "TaskCreate", { subject: "First" }),
       ...filler,
@@ -205,41 +235,82 @@ describe("scanTranscript decisions", () => {
   it("takes the last prompt a person typed, not command echoes, meta lines or summaries", async () => {
     const path = transcript([
       prompt("refactor the parser"),
-      { ...prompt("<command-name>/compact</command-name>\n<command-message>compact</command-message>"), permissionMode: undefined },
+      {
+        ...prompt("<command-name>/compact</command-name>\n<command-message>compact</command-message>"),
+        permissionMode: undefined,
+      },
       { ...prompt("Caveat: local command"), isMeta: true },
-      { ...prompt("This session is being continued from a previous conversation"), isCompactSummary: true, isVisibleInTranscriptOnly: true },
-      { ...prompt([{ type: "text", text: "<local-command-stdout>Compacted</local-command-stdout>" }] as unknown as string) },
+      {
+        ...prompt("This session is being continued from a previous conversation"),
+        isCompactSummary: true,
+        isVisibleInTranscriptOnly: true,
+      },
+      {
+        ...prompt([
+          { type: "text", text: "<local-command-stdout>Compacted</local-command-stdout>" },
+        ] as unknown as string),
+      },
     ]);
     expect((await scanTranscript(path)).lastUserRequest).toBe("refactor the parser");
   });
 
   it("takes a slash command with its arguments and bash-mode input as requests, but not local commands or /compact-prep", async () => {
     const echo = (name: string, args = "") => ({
-      ...prompt(`<command-message>${name.slice(1)} is running…</command-message>\n<command-name>${name}</command-name>${args ? `\n<command-args>${args}</command-args>` : ""}`),
+      ...prompt(
+        `<command-message>${name.slice(1)} is running…</command-message>\n<command-name>${name}</command-name>${args ? `\n<command-args>${args}</command-args>` : ""}`,
+      ),
       permissionMode: undefined,
     });
     const expansion = { ...prompt("Split complex tasks into subtasks…"), isMeta: true };
-    const localOutput = { ...prompt("<local-command-stdout>Set effort level to high</local-command-stdout>"), permissionMode: undefined };
-    const requestOf = async (lines: Parameters<typeof transcript>[0]) => (await scanTranscript(transcript(lines))).lastUserRequest;
-    expect(await requestOf([prompt("first"), echo("/orchestrator", "@CLAUDE.md update it"), expansion])).toBe("/orchestrator @CLAUDE.md update it");
+    const localOutput = {
+      ...prompt("<local-command-stdout>Set effort level to high</local-command-stdout>"),
+      permissionMode: undefined,
+    };
+    const requestOf = async (lines: Parameters<typeof transcript>[0]) =>
+      (await scanTranscript(transcript(lines))).lastUserRequest;
+    expect(await requestOf([prompt("first"), echo("/orchestrator", "@CLAUDE.md update it"), expansion])).toBe(
+      "/orchestrator @CLAUDE.md update it",
+    );
     expect(await requestOf([prompt("first"), echo("/git-tools:commit-and-push")])).toBe("/git-tools:commit-and-push");
-    expect(await requestOf([prompt("first"), { ...prompt("<bash-input>pwd</bash-input>"), permissionMode: undefined }])).toBe("!pwd");
+    expect(
+      await requestOf([prompt("first"), { ...prompt("<bash-input>pwd</bash-input>"), permissionMode: undefined }]),
+    ).toBe("!pwd");
     expect(await requestOf([prompt("fix the parser"), echo("/effort", "high"), localOutput])).toBe("fix the parser");
-    const clearOutput = { type: "system", subtype: "local_command", content: "<local-command-stdout></local-command-stdout>" };
+    const clearOutput = {
+      type: "system",
+      subtype: "local_command",
+      content: "<local-command-stdout></local-command-stdout>",
+    };
     expect(await requestOf([prompt("fix the parser"), echo("/clear"), clearOutput])).toBe("fix the parser");
     expect(await requestOf([prompt("fix the parser"), echo("/compact-prep"), expansion])).toBe("fix the parser");
     // 1.x: no permissionMode, text blocks.
-    const old = { type: "user", isSidechain: false, message: { role: "user", content: [{ type: "text", text: "avoid security tasks" }] } };
-    expect(await requestOf([old, { ...old, message: { role: "user", content: [{ type: "text", text: "[Request interrupted by user]" }] } }])).toBe("avoid security tasks");
+    const old = {
+      type: "user",
+      isSidechain: false,
+      message: { role: "user", content: [{ type: "text", text: "avoid security tasks" }] },
+    };
+    expect(
+      await requestOf([
+        old,
+        { ...old, message: { role: "user", content: [{ type: "text", text: "[Request interrupted by user]" }] } },
+      ]),
+    ).toBe("avoid security tasks");
   });
 
   it("knows a compaction that wrote only its summary line (1.0.5x), with the context before it and no postTokens", async () => {
     const usage = (tokens: number) => ({
       type: "assistant",
       isSidechain: false,
-      message: { id: `m${tokens}`, role: "assistant", model: "claude-sonnet-4", content: [{ type: "text", text: "ok" }], usage: { input_tokens: tokens, output_tokens: 5 } },
+      message: {
+        id: `m${tokens}`,
+        role: "assistant",
+        model: "claude-sonnet-4",
+        content: [{ type: "text", text: "ok" }],
+        usage: { input_tokens: tokens, output_tokens: 5 },
+      },
     });
-    const summaryText = "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nThe user wants X.\nPlease continue the conversation from where we left it off without asking the user any further questions.";
+    const summaryText =
+      "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nThe user wants X.\nPlease continue the conversation from where we left it off without asking the user any further questions.";
     const path = transcript([
       prompt("build it"),
       call("a", "Write", { file_path: "/p/a.ts" }),
@@ -251,7 +322,16 @@ describe("scanTranscript decisions", () => {
       result("b", "ok"),
     ]);
     const facts = await scanTranscript(path, { lineNumbers: true });
-    expect(facts.compactions).toMatchObject([{ line: 6, boundary: false, trigger: "unknown", preTokens: 155_671, postTokens: null, summary: "The user wants X." }]);
+    expect(facts.compactions).toMatchObject([
+      {
+        line: 6,
+        boundary: false,
+        trigger: "unknown",
+        preTokens: 155_671,
+        postTokens: null,
+        summary: "The user wants X.",
+      },
+    ]);
     expect(facts.since.filesChanged.map((file) => file.path)).toEqual(["/p/b.ts"]);
     expect(facts.filesChanged.map((file) => file.path)).toEqual(["/p/a.ts", "/p/b.ts"]);
     expect(facts.lastUserRequest).toBe("continue");
@@ -262,11 +342,30 @@ describe("scanTranscript decisions", () => {
       type: "user",
       isCompactSummary: true,
       isVisibleInTranscriptOnly: true,
-      message: { role: "user", content: "This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\nSummary:\nDecided A, rejected B.\n\nIf you need specific details from before compaction, read the transcript." },
+      message: {
+        role: "user",
+        content:
+          "This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\nSummary:\nDecided A, rejected B.\n\nIf you need specific details from before compaction, read the transcript.",
+      },
     };
-    const path = transcript([prompt("go"), call("t", "Bash", { command: "false" }), result("t", "Exit code 1", true), boundary("auto", 90_000), summaryLine]);
+    const path = transcript([
+      prompt("go"),
+      call("t", "Bash", { command: "false" }),
+      result("t", "Exit code 1", true),
+      boundary("auto", 90_000),
+      summaryLine,
+    ]);
     const facts = await scanTranscript(path, { lineNumbers: true });
-    expect(facts.compactions).toMatchObject([{ line: 4, boundary: true, trigger: "auto", preTokens: 90_000, postTokens: 2_000, summary: "Decided A, rejected B." }]);
+    expect(facts.compactions).toMatchObject([
+      {
+        line: 4,
+        boundary: true,
+        trigger: "auto",
+        preTokens: 90_000,
+        postTokens: 2_000,
+        summary: "Decided A, rejected B.",
+      },
+    ]);
     expect(facts.errors).toMatchObject([{ line: 2, target: "false" }]);
     const { statSync } = await import("node:fs");
     const tail = await scanTranscript(path, { maxBytes: statSync(path).size - 10, lineNumbers: true });
@@ -290,7 +389,10 @@ describe("scanTranscript decisions", () => {
       result("e", "undefined: x", true),
       { ...call("f", "Bash", { command: "ls lib || echo none" }), ...at("/p") },
       result("f", "Exit code 2", true),
-      { ...call("g", "Bash", { command: 'python3 -c "import a" | tail -3; uv run ruff check src/ && go build' }), ...at("/p") },
+      {
+        ...call("g", "Bash", { command: 'python3 -c "import a" | tail -3; uv run ruff check src/ && go build' }),
+        ...at("/p"),
+      },
       result("g", "ok"),
       { ...call("h", "Bash", { command: "ls lib 2>/dev/null || echo none" }), ...at("/p") },
       result("h", "none"),
@@ -299,7 +401,11 @@ describe("scanTranscript decisions", () => {
     ]);
     const facts = await scanTranscript(path);
     expect(facts.errors.map(({ target, resolved, resolution }) => [target, resolved, resolution])).toEqual([
-      ["cd /p && uv run ruff check --fix src/pkg/a.py", true, "a later run of the same check over the same or a wider target passed"],
+      [
+        "cd /p && uv run ruff check --fix src/pkg/a.py",
+        true,
+        "a later run of the same check over the same or a wider target passed",
+      ],
       ["uv run ruff check src/pkg/b.py", true, "a later run of the same check over the same or a wider target passed"],
       ['python3 -c "import a"', false, undefined],
       ["go build -o bin main.go", true, "a later run of the same check over the same or a wider target passed"],
@@ -312,7 +418,11 @@ describe("scanTranscript decisions", () => {
     const path = transcript([
       call("a", "Task", { description: "Analyze", subagent_type: "general-purpose" }, "m1"),
       call("b", "Task", { description: "Other", prompt: "p" }, "m1"),
-      result("a", "<tool_use_error>InputValidationError: Task failed due to the following issue:\nThe required parameter `prompt` is missing</tool_use_error>", true),
+      result(
+        "a",
+        "<tool_use_error>InputValidationError: Task failed due to the following issue:\nThe required parameter `prompt` is missing</tool_use_error>",
+        true,
+      ),
       call("c", "Task", { description: "Analyze again", prompt: "p" }, "m2"),
       call("d", "WebFetch", { url: "https://x.test/a" }, "m3"),
       result("d", "Request failed with status code 402", true),
@@ -369,7 +479,11 @@ describe("scanTranscript decisions", () => {
     const { renameSync } = await import("node:fs");
     renameSync(path, sessionFile);
     mkdirSync(join(session, "subagents"), { recursive: true });
-    const sub = (id: string, name: string, input: Record<string, unknown>) => ({ ...call(id, name, input), isSidechain: true, agentId: "a1" });
+    const sub = (id: string, name: string, input: Record<string, unknown>) => ({
+      ...call(id, name, input),
+      isSidechain: true,
+      agentId: "a1",
+    });
     writeTranscript(join(session, "subagents", "agent-a1.jsonl"), [
       { ...prompt("p"), isSidechain: true },
       sub("s1", "Write", { file_path: "/p/test.ts" }),
@@ -381,8 +495,15 @@ describe("scanTranscript decisions", () => {
     const facts = await scanTranscript(sessionFile);
     expect(facts.subagentFiles).toBe(1);
     expect(facts.filesChanged.map((file) => file.path)).toEqual(["/p/test.ts"]);
-    expect(facts.errors).toMatchObject([{ target: "make test", resolved: true, resolution: "the same command succeeded later" }]);
-    expect(facts.commands.find((entry) => entry.command === "make test")).toEqual({ command: "make test", failed: false, runs: 2, failures: 1 });
+    expect(facts.errors).toMatchObject([
+      { target: "make test", resolved: true, resolution: "the same command succeeded later" },
+    ]);
+    expect(facts.commands.find((entry) => entry.command === "make test")).toEqual({
+      command: "make test",
+      failed: false,
+      runs: 2,
+      failures: 1,
+    });
     // The subagent's lines are timed after the boundary: they are recent work.
     expect(facts.since.filesChanged.map((file) => file.path)).toEqual(["/p/test.ts"]);
     expect(facts.lastUserRequest).toBe("do it");
@@ -401,7 +522,9 @@ describe("scanTranscript decisions", () => {
       call("d", "Write", { file_path: "/p/src/app.ts" }),
       result("d", "ok"),
     ]);
-    const facts = await scanTranscript(path, { ownPaths: ["/tmp/claude-compact-state/s.md", "/p/CHANGES_SESSION.md", "/home/u/.claude/projects/-p/memory"] });
+    const facts = await scanTranscript(path, {
+      ownPaths: ["/tmp/claude-compact-state/s.md", "/p/CHANGES_SESSION.md", "/home/u/.claude/projects/-p/memory"],
+    });
     expect(facts.filesChanged.map((file) => file.path)).toEqual(["/p/src/app.ts"]);
     expect(facts.commands).toEqual([]);
     expect(facts.errors).toEqual([]);
@@ -409,14 +532,22 @@ describe("scanTranscript decisions", () => {
   });
 
   it("counts a torn last line and unreadable candidates, and keeps going", async () => {
-    const path = transcript([call("t1", "Bash", { command: "ls" }), '{"type":"user","is_error":true, broken', result("t1", "ok")], '\n{"parentUuid":"x","message":{"content":[{"type":"tool_use","id":"t9"');
+    const path = transcript(
+      [call("t1", "Bash", { command: "ls" }), '{"type":"user","is_error":true, broken', result("t1", "ok")],
+      '\n{"parentUuid":"x","message":{"content":[{"type":"tool_use","id":"t9"',
+    );
     const facts = await scanTranscript(path);
     expect(facts.commands).toEqual([{ command: "ls", failed: false, runs: 1, failures: 0 }]);
     expect(facts.skipped).toMatchObject({ badLines: 2, truncatedTail: true });
   });
 
   it("reads only the last maxBytes", async () => {
-    const lines = [call("a", "Bash", { command: "first" }), result("a", "ok"), call("b", "Bash", { command: "second" }), result("b", "ok")];
+    const lines = [
+      call("a", "Bash", { command: "first" }),
+      result("a", "ok"),
+      call("b", "Bash", { command: "second" }),
+      result("b", "ok"),
+    ];
     const path = transcript(lines);
     const tailBytes = JSON.stringify(lines[2]).length + JSON.stringify(lines[3]).length + 2;
     const facts = await scanTranscript(path, { maxBytes: tailBytes + 10 });
@@ -427,7 +558,13 @@ describe("scanTranscript decisions", () => {
 
   it("passes over a line longer than 16 MiB without losing the lines around it", async () => {
     const huge = result("r", "x".repeat(17 * 1024 * 1024));
-    const path = transcript([call("a", "Bash", { command: "before" }), result("a", "ok"), huge, call("b", "Bash", { command: "after" }), result("b", "ok")]);
+    const path = transcript([
+      call("a", "Bash", { command: "before" }),
+      result("a", "ok"),
+      huge,
+      call("b", "Bash", { command: "after" }),
+      result("b", "ok"),
+    ]);
     const facts = await scanTranscript(path);
     expect(facts.commands.map((entry) => entry.command)).toEqual(["before", "after"]);
     expect(facts.skipped.longLines).toBe(1);
@@ -441,7 +578,9 @@ describe("scanTranscript decisions", () => {
     const fifo = join(dir, "fifo.jsonl");
     execFileSync("mkfifo", [fifo]);
     for (const path of [fifo, "/dev/zero", dir]) {
-      await expect(scanTranscript(path)).rejects.toThrow(expect.objectContaining({ code: "BAD_INPUT", message: `${path} is not a regular file` }));
+      await expect(scanTranscript(path)).rejects.toThrow(
+        expect.objectContaining({ code: "BAD_INPUT", message: `${path} is not a regular file` }),
+      );
     }
   });
 });
@@ -456,7 +595,9 @@ describe("scanTranscript on a generated 24 MB transcript", () => {
 
   const activity = (facts: Activity) => ({
     files: Object.fromEntries(facts.filesChanged.map((file) => [file.path, file.count])),
-    commands: Object.fromEntries(facts.commands.map(({ command, runs, failures, failed }) => [command, { count: runs, failures, failed }])),
+    commands: Object.fromEntries(
+      facts.commands.map(({ command, runs, failures, failed }) => [command, { count: runs, failures, failed }]),
+    ),
     errors: facts.errors.length,
     resolvedErrors: facts.errors.filter((error) => error.resolved).length,
   });

@@ -33,7 +33,11 @@ function needles(collector: TranscriptCollector): Array<Needle | DynamicNeedle> 
     needle('"type":"tool_use"', '_use"', {
       // The block's name sits beside its type (2.1.332: `{"type":"tool_use","id":"…","name":"…"`).
       onMatch: (region, at) => {
-        if (taskCreateAt === null && region.subarray(Math.max(0, at - PEEK_BYTES), at + PEEK_BYTES).includes(TASK_CREATE_NAME)) taskCreateAt = at;
+        if (
+          taskCreateAt === null &&
+          region.subarray(Math.max(0, at - PEEK_BYTES), at + PEEK_BYTES).includes(TASK_CREATE_NAME)
+        )
+          taskCreateAt = at;
         const call = workerCall(region, at);
         if (call) workerCalls.push({ id: call, at });
       },
@@ -42,7 +46,9 @@ function needles(collector: TranscriptCollector): Array<Needle | DynamicNeedle> 
     // A prompt, a command's echo, bash-mode input or a compaction summary: string or text content. Tool results,
     // whose content starts with a tool_result block, are most user lines and are passed over. (Each needle is a
     // pass over every chunk: what this one finds needs no other.)
-    needle('"role":"user","content":', '"role":"user","content":', { accept: (region, at) => isTextContent(region, at + USER_CONTENT_BYTES) }),
+    needle('"role":"user","content":', '"role":"user","content":', {
+      accept: (region, at) => isTextContent(region, at + USER_CONTENT_BYTES),
+    }),
     needle('"compactMetadata":', "Metada"),
     needle('"permissionMode":"', 'Mode":'),
     // Searched only past a TaskCreate call, or from the start while a call from an earlier chunk awaits its
@@ -111,7 +117,10 @@ const USER_CONTENT_BYTES = Buffer.byteLength('"role":"user","content":');
 const TEXT_BLOCKS = [Buffer.from('[{"type":"text"'), Buffer.from('[{"type":"image"')];
 
 function isTextContent(region: Buffer, at: number): boolean {
-  return region[at] === QUOTE || TEXT_BLOCKS.some((start) => region.compare(start, 0, start.length, at, at + start.length) === 0);
+  return (
+    region[at] === QUOTE ||
+    TEXT_BLOCKS.some((start) => region.compare(start, 0, start.length, at, at + start.length) === 0)
+  );
 }
 
 const TASK_CREATE_NAME = Buffer.from('"name":"TaskCreate"');

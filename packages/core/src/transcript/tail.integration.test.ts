@@ -10,11 +10,18 @@ const MIB = 1024 * 1024;
 const capturedLines = (name: string) => readFileSync(join(PAYLOADS, name), "utf8").split("\n").filter(Boolean);
 const sampleLines = capturedLines("transcript-sample.auto-compact.jsonl");
 // Real 2.1.332 lines to build transcripts from: an assistant response with usage, a user line, a compact_boundary.
-const capturedAssistant = JSON.parse(sampleLines.find((line) => line.includes('"type":"assistant"') && line.includes('"usage"'))!);
-const capturedUser = JSON.parse(sampleLines.find((line) => line.startsWith('{"parentUuid"') && line.includes('"type":"user"'))!);
+const capturedAssistant = JSON.parse(
+  sampleLines.find((line) => line.includes('"type":"assistant"') && line.includes('"usage"'))!,
+);
+const capturedUser = JSON.parse(
+  sampleLines.find((line) => line.startsWith('{"parentUuid"') && line.includes('"type":"user"'))!,
+);
 const capturedBoundary = JSON.parse(sampleLines.find((line) => line.includes('"subtype":"compact_boundary"'))!);
 
-function assistant(inputTokens: number, overrides: { model?: string; isSidechain?: boolean; timestamp?: string; cacheRead?: number } = {}): string {
+function assistant(
+  inputTokens: number,
+  overrides: { model?: string; isSidechain?: boolean; timestamp?: string; cacheRead?: number } = {},
+): string {
   const line = structuredClone(capturedAssistant);
   line.message.usage.input_tokens = inputTokens;
   line.message.usage.cache_read_input_tokens = overrides.cacheRead ?? 0;
@@ -31,7 +38,11 @@ function user(text: string): string {
 }
 
 function boundary(postTokens: number, timestamp = "2026-11-29T18:00:00.000Z"): string {
-  return JSON.stringify({ ...capturedBoundary, timestamp, compactMetadata: { ...capturedBoundary.compactMetadata, postTokens } });
+  return JSON.stringify({
+    ...capturedBoundary,
+    timestamp,
+    compactMetadata: { ...capturedBoundary.compactMetadata, postTokens },
+  });
 }
 
 let dir: string;
@@ -57,11 +68,17 @@ describe("captured transcripts", () => {
   });
 
   it("reads the response after an auto compaction", () => {
-    expect(readTailUsage(join(PAYLOADS, "transcript-sample.auto-compact.jsonl"))).toMatchObject({ contextTokens: 100, afterCompaction: false });
+    expect(readTailUsage(join(PAYLOADS, "transcript-sample.auto-compact.jsonl"))).toMatchObject({
+      contextTokens: 100,
+      afterCompaction: false,
+    });
   });
 
   it("reads the boundary's postTokens when the compaction is the newest fact", () => {
-    const untilBoundary = sampleLines.slice(0, sampleLines.findIndex((line) => line.includes("msg_mock_5")));
+    const untilBoundary = sampleLines.slice(
+      0,
+      sampleLines.findIndex((line) => line.includes("msg_mock_5")),
+    );
     expect(readTailUsage(transcript(untilBoundary))).toEqual({
       contextTokens: 2_616,
       atMs: Date.parse("2026-11-29T17:14:24.845Z"),
@@ -70,7 +87,10 @@ describe("captured transcripts", () => {
   });
 
   it("reads the 70,000-token response that triggered the compaction, before the boundary was written", () => {
-    const beforeBoundary = sampleLines.slice(0, sampleLines.findIndex((line) => line.includes('"compact_boundary"')));
+    const beforeBoundary = sampleLines.slice(
+      0,
+      sampleLines.findIndex((line) => line.includes('"compact_boundary"')),
+    );
     expect(readTailUsage(transcript(beforeBoundary))).toMatchObject({ contextTokens: 70_000, afterCompaction: false });
   });
 });

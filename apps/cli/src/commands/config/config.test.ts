@@ -12,11 +12,21 @@ afterEach(() => kit.cleanup());
 const userConfig = () => join(kit.home, ".claude/carryover/config.json");
 
 it("sets a validated value, reads it back with its source, and --unset removes it", async () => {
-  expect(await kit.run("config", "statusline", "color", "never")).toMatchObject({ code: 0, out: "statusline.color = never in ~/.claude/carryover/config.json\n" });
+  expect(await kit.run("config", "statusline", "color", "never")).toMatchObject({
+    code: 0,
+    out: "statusline.color = never in ~/.claude/carryover/config.json\n",
+  });
   expect(JSON.parse(readFileSync(userConfig(), "utf8"))).toEqual({ statusline: { color: "never" } });
   expect((await kit.run("config", "statusline.color")).out).toBe("never\n");
   const json = JSON.parse((await kit.run("config", "statusline", "color", "--json")).out);
-  expect(json).toMatchObject({ section: "statusline", key: "color", value: "never", default: "auto", source: "~/.claude/carryover/config.json", env: "CARRYOVER_STATUSLINE_COLOR" });
+  expect(json).toMatchObject({
+    section: "statusline",
+    key: "color",
+    value: "never",
+    default: "auto",
+    source: "~/.claude/carryover/config.json",
+    env: "CARRYOVER_STATUSLINE_COLOR",
+  });
   await kit.run("config", "statusline", "color", "--unset");
   expect(JSON.parse(readFileSync(userConfig(), "utf8"))).toEqual({});
   expect((await kit.run("config", "statusline", "color")).out).toBe("auto\n");
@@ -26,18 +36,29 @@ it("parses values the way env vars are parsed: numbers, booleans, percent lists;
   await kit.run("config", "levels", "50, 80");
   await kit.run("config", "recovery", "maxChars", "2500");
   await kit.run("config", "pre-compact", "snapshot", "off");
-  expect(JSON.parse(readFileSync(userConfig(), "utf8"))).toEqual({ levels: [50, 80], recovery: { maxChars: 2500 }, "pre-compact": { snapshot: false } });
+  expect(JSON.parse(readFileSync(userConfig(), "utf8"))).toEqual({
+    levels: [50, 80],
+    recovery: { maxChars: 2500 },
+    "pre-compact": { snapshot: false },
+  });
 });
 
 it("refuses an invalid value with what it expects, and writes nothing", async () => {
   const result = await kit.run("config", "recovery", "maxChars", "99");
-  expect(result).toMatchObject({ code: 2, err: "carryover: recovery.maxChars: expected a whole number from 500 to 10000, got \"99\"; nothing was written\n" });
+  expect(result).toMatchObject({
+    code: 2,
+    err: 'carryover: recovery.maxChars: expected a whole number from 500 to 10000, got "99"; nothing was written\n',
+  });
   expect(existsSync(userConfig())).toBe(false);
 });
 
 it("unknown hook or key: the closest name", async () => {
-  expect((await kit.run("config", "recovry")).err).toBe('carryover: unknown hook or key "recovry"; did you mean "recovery"?\n');
-  expect((await kit.run("config", "recovery", "maxChar", "1")).err).toBe('carryover: unknown key of recovery "maxChar"; did you mean "maxChars"?\n');
+  expect((await kit.run("config", "recovry")).err).toBe(
+    'carryover: unknown hook or key "recovry"; did you mean "recovery"?\n',
+  );
+  expect((await kit.run("config", "recovery", "maxChar", "1")).err).toBe(
+    'carryover: unknown key of recovery "maxChar"; did you mean "maxChars"?\n',
+  );
 });
 
 it("lists every section with values and sources; the project file and env vars win over the user file", async () => {
@@ -46,8 +67,13 @@ it("lists every section with values and sources; the project file and env vars w
   writeFileSync(join(kit.project, ".claude/carryover/config.json"), '{"statusline": {"color": "always"}}');
   await kit.run("config", "statusline", "chainPosition", "before", "--scope", "project");
   const json = JSON.parse((await kit.run("config", "--json")).out);
-  expect(Object.keys(json.sections)).toEqual(expect.arrayContaining(["shared", "statusline", "recovery", "post-compact"]));
-  expect(json.sections.statusline.color).toMatchObject({ value: "always", source: join(kit.project, ".claude/carryover/config.json") });
+  expect(Object.keys(json.sections)).toEqual(
+    expect.arrayContaining(["shared", "statusline", "recovery", "post-compact"]),
+  );
+  expect(json.sections.statusline.color).toMatchObject({
+    value: "always",
+    source: join(kit.project, ".claude/carryover/config.json"),
+  });
   expect(json.sections.statusline.chainPosition).toMatchObject({ value: "before" });
   const text = (await kit.run("config", "statusline")).out;
   expect(text).toMatch(/^statusline\n {2}format = /);
@@ -78,7 +104,9 @@ it("refuses what a key cannot mean, showing the value as typed: a fraction, a re
   expect(await refused("statusline", "format", "ctx {percnt}")).toMatch(
     /^carryover: statusline\.format: expected a text whose placeholders are among \{percent\} .*, not empty, got "ctx \{percnt\}"/,
   );
-  expect(await refused("statusline", "format", "")).toMatch(/^carryover: statusline\.format: .*got ""; nothing was written\n$/);
+  expect(await refused("statusline", "format", "")).toMatch(
+    /^carryover: statusline\.format: .*got ""; nothing was written\n$/,
+  );
   expect(existsSync(userConfig())).toBe(false);
 });
 
@@ -88,7 +116,9 @@ it("keeps levels lowest first, each once, and a path under ~ as one dir from eve
   expect(JSON.parse(readFileSync(userConfig(), "utf8"))).toEqual({ levels: [60, 85], stateDir: "~/notes/state" });
   expect((await kit.run("config", "stateDir")).out).toBe(`${join(kit.home, "notes/state")}\n`);
   mkdirSync(join(kit.project, "sub"));
-  expect((await kit.run("config", "stateDir", "--project", join(kit.project, "sub"))).out).toBe(`${join(kit.home, "notes/state")}\n`);
+  expect((await kit.run("config", "stateDir", "--project", join(kit.project, "sub"))).out).toBe(
+    `${join(kit.home, "notes/state")}\n`,
+  );
   expect((await kit.run("config", "prep-reminder", "context", "")).code).toBe(0);
 });
 

@@ -11,16 +11,16 @@ import {
   userConfigPath,
 } from "@carryover/core";
 import { choice, type ParsedArgs, stringFlag } from "../../args.ts";
-import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
-import { unknownNameMessage } from "../../output/closest.ts";
-import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
-import { json, tildify } from "../../output/display.ts";
+import { CONFIG_TABLES } from "../../config-tables.ts";
 import { usageError } from "../../errors.ts";
+import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
 import type { Io } from "../../io.ts";
 import { clone, type JsonDoc, parseObject, readJsonDoc, readText, serializeJson } from "../../json/doc.ts";
+import { unknownNameMessage } from "../../output/closest.ts";
+import { palette } from "../../output/color.ts";
+import { json, tildify } from "../../output/display.ts";
 import { normalizeName } from "../../release/selection.ts";
-import { CONFIG_TABLES } from "../../config-tables.ts";
 import { type HookEnv, hookEnv } from "../../settings/hook-env.ts";
 
 type Json = Record<string, unknown>;
@@ -59,11 +59,16 @@ function parseTarget(positionals: readonly string[]): Target | null {
     target = { section: "", key: first, value: second };
     if (third !== undefined) extra.unshift(third);
   } else {
-    throw usageError(unknownNameMessage("hook or key", first, [...sections().map(sectionName), ...Object.keys(keysOf(""))]));
+    throw usageError(
+      unknownNameMessage("hook or key", first, [...sections().map(sectionName), ...Object.keys(keysOf(""))]),
+    );
   }
-  if (extra.length > 0) throw usageError(`one value only; quote it if it has spaces: carryover config ${first} ${second ?? ""} "…"`);
+  if (extra.length > 0)
+    throw usageError(`one value only; quote it if it has spaces: carryover config ${first} ${second ?? ""} "…"`);
   if (target.key !== undefined && !(target.key in keysOf(target.section))) {
-    throw usageError(unknownNameMessage(`key of ${sectionName(target.section)}`, target.key, Object.keys(keysOf(target.section))));
+    throw usageError(
+      unknownNameMessage(`key of ${sectionName(target.section)}`, target.key, Object.keys(keysOf(target.section))),
+    );
   }
   return target;
 }
@@ -99,7 +104,10 @@ function report(
 ): { keys: KeyReport[]; problems: string[] } {
   const loaded = loadConfig(section, keysOf(section), hooks.env, projectDir);
   const values = (section === "" ? loaded.shared : loaded.hook) as Json;
-  const files = [projectConfigPath(projectDir), userConfigPath(io.env)].map((path) => ({ path, values: parseObject(readText(path), path) }));
+  const files = [projectConfigPath(projectDir), userConfigPath(io.env)].map((path) => ({
+    path,
+    values: parseObject(readText(path), path),
+  }));
   const keys = Object.entries(keysOf(section)).map(([key, spec]) => {
     const env = configEnvName(section, key);
     const envText = hooks.env[env];
@@ -107,10 +115,22 @@ function report(
     if (envText !== undefined && checkConfigValue(keysOf(section), section, key, fromText(spec, envText)) === null)
       source = envSource(env, hooks, io);
     else {
-      const file = files.find((candidate) => key in sectionOf(candidate.values, section) && checkConfigValue(keysOf(section), section, key, sectionOf(candidate.values, section)[key]) === null);
+      const file = files.find(
+        (candidate) =>
+          key in sectionOf(candidate.values, section) &&
+          checkConfigValue(keysOf(section), section, key, sectionOf(candidate.values, section)[key]) === null,
+      );
       if (file) source = tildify(file.path, io.env);
     }
-    return { key, value: values[key], default: spec.default, source, env, describe: spec.description, expects: expects(spec) };
+    return {
+      key,
+      value: values[key],
+      default: spec.default,
+      source,
+      env,
+      describe: spec.description,
+      expects: expects(spec),
+    };
   });
   const problems = loaded.problems.map((problem) => {
     const name = /^(CARRYOVER_\w+): /.exec(problem)?.[1];
@@ -125,7 +145,8 @@ function run(args: ParsedArgs, io: Io): number {
   const colors = palette(io);
   const projectDir = resolve(io.cwd, stringFlag(args.flags.project) ?? ".");
   const target = parseTarget(args.positionals);
-  if (target?.key !== undefined && (target.value !== undefined || args.flags.unset)) return write(args, io, projectDir, target);
+  if (target?.key !== undefined && (target.value !== undefined || args.flags.unset))
+    return write(args, io, projectDir, target);
   if (args.flags.unset) throw usageError("--unset needs a hook and a key");
 
   const chosen = target ? [target.section] : sections();
@@ -142,7 +163,17 @@ function run(args: ParsedArgs, io: Io): number {
   }
   const problems = [...new Set(reports.flatMap((item) => item.problems))];
   if (args.flags.json) {
-    io.out(json({ sections: Object.fromEntries(reports.map((item) => [sectionName(item.section), Object.fromEntries(item.keys.map(({ key, ...rest }) => [key, rest]))])), problems }));
+    io.out(
+      json({
+        sections: Object.fromEntries(
+          reports.map((item) => [
+            sectionName(item.section),
+            Object.fromEntries(item.keys.map(({ key, ...rest }) => [key, rest])),
+          ]),
+        ),
+        problems,
+      }),
+    );
     return 0;
   }
   for (const item of reports) {
@@ -180,15 +211,27 @@ function write(args: ParsedArgs, io: Io, projectDir: string, target: Target): nu
   const after = serializeJson(doc, value);
   if (after !== doc.text) applyChanges([{ kind: "text", path, before: doc.text, after }], io.env, io.nowMs);
   const colors = palette(io);
-  io.out(args.flags.unset ? `${label} unset in ${tildify(path, io.env)}\n` : `${label} = ${show(holder[key])} in ${tildify(path, io.env)}\n`);
+  io.out(
+    args.flags.unset
+      ? `${label} unset in ${tildify(path, io.env)}\n`
+      : `${label} = ${show(holder[key])} in ${tildify(path, io.env)}\n`,
+  );
   const env = configEnvName(target.section, key);
   const hooks = hookEnv(io.env, projectDir, io.managedSettingsDir);
   if (hooks.env[env] !== undefined) {
     const where = hooks.setIn[env] ? `in ${tildify(hooks.setIn[env], io.env)} env` : "in this environment";
     io.out(colors.yellow(`note: ${env} is set ${where} and overrides the file\n`));
   }
-  if (scope === "user" && key in sectionOf(parseObject(readText(projectConfigPath(projectDir)), projectConfigPath(projectDir)), target.section)) {
-    io.out(colors.yellow(`note: ${tildify(join(projectDir, ".claude/carryover/config.json"), io.env)} sets ${label} for this project and overrides it there\n`));
+  if (
+    scope === "user" &&
+    key in
+      sectionOf(parseObject(readText(projectConfigPath(projectDir)), projectConfigPath(projectDir)), target.section)
+  ) {
+    io.out(
+      colors.yellow(
+        `note: ${tildify(join(projectDir, ".claude/carryover/config.json"), io.env)} sets ${label} for this project and overrides it there\n`,
+      ),
+    );
   }
   return 0;
 }

@@ -36,7 +36,11 @@ it("context without an argument reports the project's newest session as a table;
 });
 
 it("bad usage exits 2, a session it cannot find exits 1, each with one line", async () => {
-  expect(await kit.run("context", "a", "b")).toMatchObject({ code: 2, out: "", err: expect.stringMatching(/^carryover: context takes at most 1; got "b" too/) });
+  expect(await kit.run("context", "a", "b")).toMatchObject({
+    code: 2,
+    out: "",
+    err: expect.stringMatching(/^carryover: context takes at most 1; got "b" too/),
+  });
   expect(await kit.run("context", "--html")).toMatchObject({ code: 2, err: "carryover: --html needs a value\n" });
   expect(await kit.run("context", "no-such-session")).toEqual({
     code: 1,
@@ -47,7 +51,9 @@ it("bad usage exits 2, a session it cannot find exits 1, each with one line", as
 
 it("is listed in the overview and has its own help", async () => {
   expect((await kit.run("help")).out).toMatch(/\n {2}context +what fills a session's context/);
-  expect((await kit.run("context", "--help")).out).toMatch(/^usage: carryover context \[SESSION_ID \| TRANSCRIPT\] \[--html FILE\] \[--json\]\n\nWhat fills/);
+  expect((await kit.run("context", "--help")).out).toMatch(
+    /^usage: carryover context \[SESSION_ID \| TRANSCRIPT\] \[--html FILE\] \[--json\]\n\nWhat fills/,
+  );
 });
 
 // A real 1.0.57 session (test-fixtures/real-transcripts), its expected values written by reading it.
@@ -59,44 +65,91 @@ it("context --json has a work object: what the session did since its last compac
   expect(result).toMatchObject({ code: 0, err: "" });
   const { work, compactions } = JSON.parse(result.out);
   const expected = JSON.parse(readFileSync(join(REAL, `${TEMPLAR}.expected.json`), "utf8")).work;
-  expect(Object.keys(work)).toEqual(["since", "lastRequest", "filesChanged", "commands", "errors", "todos", "tasks", "workers"]);
+  expect(Object.keys(work)).toEqual([
+    "since",
+    "lastRequest",
+    "filesChanged",
+    "commands",
+    "errors",
+    "todos",
+    "tasks",
+    "workers",
+  ]);
   expect(work.since).toEqual({ line: 502, trigger: "unknown", preTokens: 155_671, postTokens: null });
   expect(work.lastRequest).toBe("continue");
   const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : 1);
   expect([...work.filesChanged].sort(byPath)).toEqual([...expected.filesChanged].sort(byPath));
   expect(work.filesChanged.every((file: { path: string }) => file.path.startsWith("/"))).toBe(true);
   expect(new Set(work.commands.map(JSON.stringify))).toEqual(new Set(expected.commands.map(JSON.stringify)));
-  expect(work.errors.map(({ tool, target, resolved }: Record<string, unknown>) => ({ tool, target, resolved }))).toEqual(
-    expected.errors.map(({ tool, target, resolved }: Record<string, unknown>) => ({ tool, target, resolved })),
-  );
+  expect(
+    work.errors.map(({ tool, target, resolved }: Record<string, unknown>) => ({ tool, target, resolved })),
+  ).toEqual(expected.errors.map(({ tool, target, resolved }: Record<string, unknown>) => ({ tool, target, resolved })));
   for (const error of work.errors) expect(Object.keys(error)).toEqual(["tool", "target", "message", "resolved"]);
-  expect(work.todos).toEqual([{ content: "Task-85 - Split monolithic server package into focused modules", status: "completed" }]);
+  expect(work.todos).toEqual([
+    { content: "Task-85 - Split monolithic server package into focused modules", status: "completed" },
+  ]);
   expect(work.tasks).toEqual([]);
   // Both Task calls came after the compaction at line 502 and returned.
   expect(work.workers).toEqual(
     JSON.parse(readFileSync(join(REAL, `${TEMPLAR}.expected.json`), "utf8")).workers.map(
-      ({ kind, id, description, command, state }: Record<string, unknown>) => ({ kind, id, description, command, state }),
+      ({ kind, id, description, command, state }: Record<string, unknown>) => ({
+        kind,
+        id,
+        description,
+        command,
+        state,
+      }),
     ),
   );
-  expect(compactions).toEqual([{ trigger: "unknown", afterRequest: 86, atMs: Date.parse("2025-07-22T13:35:15.153Z"), preTokens: 155_671, postTokens: null, boundary: false }]);
+  expect(compactions).toEqual([
+    {
+      trigger: "unknown",
+      afterRequest: 86,
+      atMs: Date.parse("2025-07-22T13:35:15.153Z"),
+      preTokens: 155_671,
+      postTokens: null,
+      boundary: false,
+    },
+  ]);
 });
 
 it("context --json's work leaves carryover's own writes and commands out, and starts at the start without a compaction", async () => {
   const dir = join(kit.home, ".claude", "projects", projectSlug(kit.project));
   const id = "9e1c3a52-0000-4000-8000-000000000001";
   const state = compactStatePath({ TMPDIR: join(kit.root, "tmp") }, id);
-  const line = (fields: Record<string, unknown>) => JSON.stringify({ isSidechain: false, sessionId: id, cwd: kit.project, ...fields });
+  const line = (fields: Record<string, unknown>) =>
+    JSON.stringify({ isSidechain: false, sessionId: id, cwd: kit.project, ...fields });
   const call = (toolId: string, name: string, input: Record<string, unknown>) =>
-    line({ type: "assistant", message: { id: `m-${toolId}`, role: "assistant", model: "claude-opus-5-5", content: [{ type: "tool_use", id: toolId, name, input }] } });
-  const ok = (toolId: string) => line({ type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: toolId, content: "ok" }] } });
+    line({
+      type: "assistant",
+      message: {
+        id: `m-${toolId}`,
+        role: "assistant",
+        model: "claude-opus-5-5",
+        content: [{ type: "tool_use", id: toolId, name, input }],
+      },
+    });
+  const ok = (toolId: string) =>
+    line({
+      type: "user",
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: toolId, content: "ok" }] },
+    });
   writeFileSync(
     join(dir, `${id}.jsonl`),
     `${[
       line({ type: "user", message: { role: "user", content: "add the parser" } }),
       call("a", "Write", { file_path: join(kit.project, "parser.ts"), content: "x" }),
       ok("a"),
-      line({ type: "user", message: { role: "user", content: "<command-message>compact-prep</command-message>\n<command-name>/compact-prep</command-name>" } }),
-      call("b", "Bash", { command: `"${kit.home}/.claude/skills/compact-prep/carryover-state" init --force --session ${id}` }),
+      line({
+        type: "user",
+        message: {
+          role: "user",
+          content: "<command-message>compact-prep</command-message>\n<command-name>/compact-prep</command-name>",
+        },
+      }),
+      call("b", "Bash", {
+        command: `"${kit.home}/.claude/skills/compact-prep/carryover-state" init --force --session ${id}`,
+      }),
       ok("b"),
       call("c", "Write", { file_path: state, content: "# state" }),
       ok("c"),

@@ -32,9 +32,7 @@ it("a healthy install: exit 0, each hook's executable and registration checked",
   expect(result.out).toContain("✔ recovery registered in ~/.claude/settings.json\n");
   expect(result.out).toContain("✔ status line slot: carryover's statusline (~/.claude/settings.json)\n");
   expect(result.out).toContain("✔ skill compact-prep: ~/.claude/skills/compact-prep as installed\n");
-  expect(result.out).toContain(
-    `✔ hooks start node v24.11.0: ${join(kit.root, "node-bin/node")}, linked beside them\n`,
-  );
+  expect(result.out).toContain(`✔ hooks start node v24.11.0: ${join(kit.root, "node-bin/node")}, linked beside them\n`);
   expect(result.out).toMatch(/no problems\n$/);
 });
 
@@ -223,7 +221,11 @@ it("reports a setting carryover ignores and a CARRYOVER_* name nothing reads, as
   await kit.run("install", "post-compact");
   mkdirSync(join(kit.home, ".claude/carryover"), { recursive: true });
   writeFileSync(join(kit.home, ".claude/carryover/config.json"), JSON.stringify({ pin: { everyTurns: 2.5 } }));
-  Object.assign(kit.env, { CARRYOVER_PIN_EVERYTURNS: "3", CARRYOVER_LEVELS: "abc", CARRYOVER_DISABLE: "recovery,pinn" });
+  Object.assign(kit.env, {
+    CARRYOVER_PIN_EVERYTURNS: "3",
+    CARRYOVER_LEVELS: "abc",
+    CARRYOVER_DISABLE: "recovery,pinn",
+  });
   const report = await doctorJson();
   expect(report.code).toBe(0);
   const warnings = report.checks.filter((check) => check.status === "warn");
@@ -301,7 +303,8 @@ it("follows a stowed ~/.claude/carryover that is the user's own, and names a ref
   expect(followed.code).toBe(0);
   expect(followed.checks).toContainEqual({
     status: "ok",
-    title: "~/.claude/carryover is a symlink to ~/dotfiles/claude/.claude/carryover, a private dir of yours: the hooks follow it",
+    title:
+      "~/.claude/carryover is a symlink to ~/dotfiles/claude/.claude/carryover, a private dir of yours: the hooks follow it",
   });
 
   chmodSync(target, 0o777);

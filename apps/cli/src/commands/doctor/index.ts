@@ -1,8 +1,6 @@
 import type { ParsedArgs } from "../../args.ts";
-import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
 import { createContext, hookOfExecutable, knownNames } from "../../context.ts";
-import { json } from "../../output/display.ts";
 import {
   type Check,
   executableChecks,
@@ -22,9 +20,11 @@ import { runnableChecks } from "../../doctor/runnable.ts";
 import { sandboxChecks } from "../../doctor/sandbox.ts";
 import { twiceChecks } from "../../doctor/twice.ts";
 import type { Io } from "../../io.ts";
+import { palette } from "../../output/color.ts";
+import { json } from "../../output/display.ts";
 import { hookEnv } from "../../settings/hook-env.ts";
-import { carryoverPlugins } from "../../settings/plugins.ts";
 import { installedSites, readLayers } from "../../settings/layers.ts";
+import { carryoverPlugins } from "../../settings/plugins.ts";
 
 function run(args: ParsedArgs, io: Io): number {
   const context = createContext(io, args, { releaseOptional: true });
@@ -65,7 +65,11 @@ function run(args: ParsedArgs, io: Io): number {
     if (check.fix) io.out(colors.dim(`    fix: ${check.fix}\n`));
   }
   const warnings = checks.filter((check) => check.status === "warn").length;
-  io.out(broken === 0 ? colors.green(`no problems${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}\n`) : colors.red(`${broken} problem${broken === 1 ? "" : "s"} found\n`));
+  io.out(
+    broken === 0
+      ? colors.green(`no problems${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}\n`)
+      : colors.red(`${broken} problem${broken === 1 ? "" : "s"} found\n`),
+  );
   return broken === 0 ? 0 : 1;
 }
 

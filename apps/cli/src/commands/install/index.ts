@@ -1,27 +1,27 @@
+import { join } from "node:path";
 import { choice, type ParsedArgs } from "../../args.ts";
+import type { Command } from "../../command.ts";
+import { createContext } from "../../context.ts";
+import { CliError } from "../../errors.ts";
 import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
 import { BACKUPS_KEPT } from "../../install/backups.ts";
 import { type Change, describeChanges } from "../../install/changes.ts";
-import { palette } from "../../output/color.ts";
-import type { Command } from "../../command.ts";
-import { createContext } from "../../context.ts";
-import { registrationLabel, tildify } from "../../output/display.ts";
 import { underInstallLock } from "../../install/lock.ts";
-import { recordChange, recordMadeDirs } from "../../install/record.ts";
-import { CliError } from "../../errors.ts";
-import type { Io } from "../../io.ts";
-import { carryoverPlugins } from "../../settings/plugins.ts";
-import { readLayers } from "../../settings/layers.ts";
-import { join } from "node:path";
 import { chooseNode, NODE_LINK } from "../../install/node.ts";
 import { planExecutables, planNodeLink } from "../../install/plan-executables.ts";
 import { planSettingsInstall } from "../../install/plan-settings.ts";
 import { planSkillInstall } from "../../install/plan-skills.ts";
+import { recordChange, recordMadeDirs } from "../../install/record.ts";
+import type { Io } from "../../io.ts";
+import { palette } from "../../output/color.ts";
+import { registrationLabel, tildify } from "../../output/display.ts";
 import { STATUS_LINE_EVENT } from "../../release/manifest.ts";
-import { SCOPES, scopePaths } from "../../settings/scope.ts";
 import { choices, selectEntries } from "../../release/selection.ts";
-import { nextSteps } from "./_next.ts";
+import { readLayers } from "../../settings/layers.ts";
+import { carryoverPlugins } from "../../settings/plugins.ts";
+import { SCOPES, scopePaths } from "../../settings/scope.ts";
 import { STATUS_LINE_MODES } from "../../settings/statusline-slot.ts";
+import { nextSteps } from "./_next.ts";
 
 function run(args: ParsedArgs, io: Io, madeDirs: readonly string[]): number {
   const colors = palette(io);
@@ -29,14 +29,27 @@ function run(args: ParsedArgs, io: Io, madeDirs: readonly string[]): number {
   const scope = scopePaths(choice(args.flags.scope, SCOPES, "--scope", "user"), context.env, context.projectDir);
   const mode = choice(args.flags.statusline, STATUS_LINE_MODES, "--statusline", "chain");
   const notes: string[] = [];
-  let entries = selectEntries(context.release, args.positionals, { all: args.flags.all === true, recommended: args.flags.recommended === true }, "install");
+  let entries = selectEntries(
+    context.release,
+    args.positionals,
+    { all: args.flags.all === true, recommended: args.flags.recommended === true },
+    "install",
+  );
   if (mode === "skip") {
-    const skipped = entries.filter((entry) => entry.registrations.some((registration) => registration.event === STATUS_LINE_EVENT));
+    const skipped = entries.filter((entry) =>
+      entry.registrations.some((registration) => registration.event === STATUS_LINE_EVENT),
+    );
     entries = entries.filter((entry) => !skipped.includes(entry));
-    for (const entry of skipped) notes.push(`skipped ${entry.name} (--statusline skip): the status line slot is left alone`);
+    for (const entry of skipped)
+      notes.push(`skipped ${entry.name} (--statusline skip): the status line slot is left alone`);
   }
   const layers = readLayers(context);
-  const asPlugin = carryoverPlugins(context.env, layers, entries.map((entry) => entry.name), context.projectDir)[0];
+  const asPlugin = carryoverPlugins(
+    context.env,
+    layers,
+    entries.map((entry) => entry.name),
+    context.projectDir,
+  )[0];
   if (asPlugin && args.flags.force !== true) {
     throw new CliError(
       `${asPlugin.name} is already installed as the Claude Code plugin ${asPlugin.key} (${asPlugin.scope} scope) and ` +
@@ -59,26 +72,40 @@ function run(args: ParsedArgs, io: Io, madeDirs: readonly string[]): number {
   if (args.flags["dry-run"]) {
     io.out(describeChanges(changes, colors));
     for (const note of notes) io.out(`${note}\n`);
-    io.out(colors.dim(changes.length === 0 ? "dry run: already installed, nothing to change\n" : "dry run: nothing was written\n"));
+    io.out(
+      colors.dim(
+        changes.length === 0 ? "dry run: already installed, nothing to change\n" : "dry run: nothing was written\n",
+      ),
+    );
     return 0;
   }
   const backups = applyChanges(changes, context.env, io.nowMs);
   const where = tildify(scope.settingsPath, context.env);
   for (const entry of entries) {
     const targets = [
-      ...(entry.registrations.length > 0 ? [`${entry.registrations.map(registrationLabel).join(", ")} in ${where}`] : []),
+      ...(entry.registrations.length > 0
+        ? [`${entry.registrations.map(registrationLabel).join(", ")} in ${where}`]
+        : []),
       ...entry.skills.map((skill) => `skill /${skill.name} in ${tildify(scope.skillsDir, context.env)}`),
-      ...(entry.registrations.length === 0 ? entry.executables.map((executable) => `${executable.name} in ${tildify(context.binDir, context.env)}`) : []),
+      ...(entry.registrations.length === 0
+        ? entry.executables.map((executable) => `${executable.name} in ${tildify(context.binDir, context.env)}`)
+        : []),
     ];
     io.out(`${colors.green("✔")} ${colors.bold(entry.name)} ${entry.version}: ${targets.join("; ")}\n`);
   }
   if (node) {
-    const link = process.platform === "win32" ? "" : `, linked as ${tildify(join(context.binDir, NODE_LINK), context.env)}`;
+    const link =
+      process.platform === "win32" ? "" : `, linked as ${tildify(join(context.binDir, NODE_LINK), context.env)}`;
     io.out(`hooks run with node ${node.version}: ${tildify(node.path, context.env)}, ${node.why}${link}\n`);
   }
   for (const warning of warnings) io.out(colors.yellow(`warning: ${warning}\n`));
   if (changes.length === 0) io.out(colors.dim("already installed: nothing changed\n"));
-  for (const backup of backups) io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)} (the last ${BACKUPS_KEPT} backups of each file are kept)\n`));
+  for (const backup of backups)
+    io.out(
+      colors.dim(
+        `backup of the previous file: ${tildify(backup, context.env)} (the last ${BACKUPS_KEPT} backups of each file are kept)\n`,
+      ),
+    );
   for (const note of notes) io.out(`${note}\n`);
   if (changes.length > 0) for (const line of nextSteps(entries)) io.out(`${line}\n`);
   if (scope.scope !== "user" && entries.some((entry) => entry.registrations.length > 0)) {

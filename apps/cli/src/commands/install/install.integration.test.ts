@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKit, type Kit, writeFakeRelease } from "../../../test/kit.ts";
@@ -34,11 +43,28 @@ describe("install", () => {
     expect(value.permissions).toEqual({ allow: ["Bash(ls:*)"] });
     expect(value.statusLine).toEqual({ type: "command", command: "~/bin/my-status.sh", padding: 1 });
     expect(value.hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "notify-send done" }] }]);
-    expect(value.hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-post-compact"), "PostCompact"], timeout: 10 }] }]);
-    expect(value.hooks.SessionStart).toEqual([{ matcher: "compact", hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "SessionStart"], timeout: 30 }] }]);
+    expect(value.hooks.PostCompact).toEqual([
+      {
+        hooks: [
+          { type: "command", command: "/bin/sh", args: [bin("carryover-post-compact"), "PostCompact"], timeout: 10 },
+        ],
+      },
+    ]);
+    expect(value.hooks.SessionStart).toEqual([
+      {
+        matcher: "compact",
+        hooks: [
+          { type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "SessionStart"], timeout: 30 },
+        ],
+      },
+    ]);
     expect(value.hooks.UserPromptSubmit).toEqual([
       { matcher: "", hooks: [{ type: "command", command: "~/bin/log-prompt" }] },
-      { hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "UserPromptSubmit"], timeout: 30 }] },
+      {
+        hooks: [
+          { type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "UserPromptSubmit"], timeout: 30 },
+        ],
+      },
     ]);
     expect(readFileSync(bin("carryover-post-compact"), "utf8")).toBe("#!/bin/sh\necho post-compact 0.1.0\n");
     expect(statSync(bin("carryover-post-compact")).mode & 0o777).toBe(0o755);
@@ -60,14 +86,20 @@ describe("install", () => {
     const result = await kit.run("install", "post-compact");
     const node = join(kit.root, "node-bin/node");
     expect(readlinkSync(bin("node"))).toBe(node);
-    expect(result.out).toContain(`hooks run with node v24.11.0: ${node}, the first node on your PATH, linked as ~/.claude/carryover/bin/node\n`);
+    expect(result.out).toContain(
+      `hooks run with node v24.11.0: ${node}, the first node on your PATH, linked as ~/.claude/carryover/bin/node\n`,
+    );
     expect(result.out).not.toContain("warning");
   });
 
   it("rewrites only what changed: the user's layout and inline objects stay as written", async () => {
     await kit.run("install", "post-compact");
     const text = readFileSync(kit.settingsPath, "utf8");
-    expect(text.startsWith('{\n    "model": "opus",\n    "statusLine": {"type": "command", "command": "~/bin/my-status.sh", "padding": 1},\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '{\n    "model": "opus",\n    "statusLine": {"type": "command", "command": "~/bin/my-status.sh", "padding": 1},\n',
+      ),
+    ).toBe(true);
     expect(text).toContain('        "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}],\n');
     expect(text).toContain('    "permissions": {"allow": ["Bash(ls:*)"]}\n}\n');
     expect(text).toContain(`        "PostCompact": [\n            {\n                "hooks": [\n`);
@@ -87,24 +119,68 @@ describe("install", () => {
     const current = settings();
     // What earlier versions wrote: the executable as `command`, `args: []`; the status line as the bare path.
     for (const groups of Object.values(current.hooks) as Array<Array<{ hooks: Array<Record<string, any>> }>>) {
-      for (const group of groups) group.hooks = group.hooks.map((handler) => (handler.command === "/bin/sh" ? { ...handler, command: handler.args[0], args: [], statusMessage: "mine" } : handler));
+      for (const group of groups)
+        group.hooks = group.hooks.map((handler) =>
+          handler.command === "/bin/sh"
+            ? { ...handler, command: handler.args[0], args: [], statusMessage: "mine" }
+            : handler,
+        );
     }
     current.statusLine.command = "~/.claude/carryover/bin/carryover-statusline";
     writeFileSync(kit.settingsPath, `${JSON.stringify(current, null, 4)}\n`);
     expect((await kit.run("install", "post-compact", "recovery", "statusline")).code).toBe(0);
     const value = settings();
     expect(value.hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "notify-send done" }] }]);
-    expect(value.hooks.PostCompact).toEqual([{ hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-post-compact"), "PostCompact"], timeout: 10, statusMessage: "mine" }] }]);
-    expect(value.hooks.SessionStart).toEqual([{ matcher: "compact", hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "SessionStart"], timeout: 30, statusMessage: "mine" }] }]);
+    expect(value.hooks.PostCompact).toEqual([
+      {
+        hooks: [
+          {
+            type: "command",
+            command: "/bin/sh",
+            args: [bin("carryover-post-compact"), "PostCompact"],
+            timeout: 10,
+            statusMessage: "mine",
+          },
+        ],
+      },
+    ]);
+    expect(value.hooks.SessionStart).toEqual([
+      {
+        matcher: "compact",
+        hooks: [
+          {
+            type: "command",
+            command: "/bin/sh",
+            args: [bin("carryover-recovery"), "SessionStart"],
+            timeout: 30,
+            statusMessage: "mine",
+          },
+        ],
+      },
+    ]);
     expect(value.hooks.UserPromptSubmit).toEqual([
       { matcher: "", hooks: [{ type: "command", command: "~/bin/log-prompt" }] },
-      { hooks: [{ type: "command", command: "/bin/sh", args: [bin("carryover-recovery"), "UserPromptSubmit"], timeout: 30, statusMessage: "mine" }] },
+      {
+        hooks: [
+          {
+            type: "command",
+            command: "/bin/sh",
+            args: [bin("carryover-recovery"), "UserPromptSubmit"],
+            timeout: 30,
+            statusMessage: "mine",
+          },
+        ],
+      },
     ]);
     expect(value.statusLine).toEqual({ type: "command", command: bin("carryover-statusline"), padding: 1 });
     const migrated = readFileSync(kit.settingsPath, "utf8");
-    expect((await kit.run("install", "post-compact", "recovery", "statusline")).out).toContain("already installed: nothing changed");
+    expect((await kit.run("install", "post-compact", "recovery", "statusline")).out).toContain(
+      "already installed: nothing changed",
+    );
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(migrated);
-    expect((await kit.run("uninstall", "--all")).out).toContain("~/.claude/settings.json: restored to its bytes before carryover");
+    expect((await kit.run("uninstall", "--all")).out).toContain(
+      "~/.claude/settings.json: restored to its bytes before carryover",
+    );
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
   });
 
@@ -131,22 +207,31 @@ describe("install", () => {
     expect(result.code).toBe(0);
     const project = JSON.parse(readFileSync(join(kit.project, ".claude/settings.json"), "utf8"));
     expect(project).toEqual({ statusLine: { type: "command", command: bin("carryover-statusline") } });
-    expect(JSON.parse(readFileSync(join(kit.project, ".claude/carryover/config.json"), "utf8"))).toEqual({ statusline: { chainCommand: "~/bin/my-status.sh" } });
+    expect(JSON.parse(readFileSync(join(kit.project, ".claude/carryover/config.json"), "utf8"))).toEqual({
+      statusline: { chainCommand: "~/bin/my-status.sh" },
+    });
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
     expect(result.out).toContain("only in a folder you have trusted");
   });
 
   it("says when a higher scope's status line would hide the one it installs", async () => {
-    kit.writeSettings('{"statusLine": {"type": "command", "command": "echo local"}}', join(kit.project, ".claude/settings.local.json"));
+    kit.writeSettings(
+      '{"statusLine": {"type": "command", "command": "echo local"}}',
+      join(kit.project, ".claude/settings.local.json"),
+    );
     const result = await kit.run("install", "statusline");
-    expect(result.out).toContain(`the status line set in ${join(kit.project, ".claude/settings.local.json")} takes precedence here; \`carryover install statusline --scope local\` chains it there`);
+    expect(result.out).toContain(
+      `the status line set in ${join(kit.project, ".claude/settings.local.json")} takes precedence here; \`carryover install statusline --scope local\` chains it there`,
+    );
   });
 
   it("--dry-run prints a unified diff and writes nothing", async () => {
     const result = await kit.run("install", "post-compact", "--dry-run");
     expect(result.code).toBe(0);
     expect(result.out).toContain(`--- a${kit.settingsPath}\n+++ b${kit.settingsPath}\n@@ -3,7 +3,22 @@`);
-    expect(result.out).toContain('-        "UserPromptSubmit": [{"matcher": "", "hooks": [{"type": "command", "command": "~/bin/log-prompt"}]}]\n');
+    expect(result.out).toContain(
+      '-        "UserPromptSubmit": [{"matcher": "", "hooks": [{"type": "command", "command": "~/bin/log-prompt"}]}]\n',
+    );
     expect(result.out).toContain(`+                        "command": "/bin/sh",\n`);
     expect(result.out).toContain(`+                            "${bin("carryover-post-compact")}",\n`);
     expect(result.out).toContain("dry run: nothing was written");
@@ -168,7 +253,9 @@ describe("install", () => {
     writeFileSync(skill, "my own compact-prep\n");
     const refused = await kit.run("install", "--recommended");
     expect(refused.code).toBe(1);
-    expect(refused.err).toBe(`carryover: ${skill} exists and is not carryover's; move it away or pass --force to overwrite it (nothing was written)\n`);
+    expect(refused.err).toBe(
+      `carryover: ${skill} exists and is not carryover's; move it away or pass --force to overwrite it (nothing was written)\n`,
+    );
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
     expect(existsSync(bin("carryover-post-compact"))).toBe(false);
     expect((await kit.run("install", "compact-prep", "--force")).code).toBe(0);
@@ -220,24 +307,35 @@ describe("bad input", () => {
     kit.writeSettings('{\n  "model": "opus",\n  "hooks": {,}\n}\n');
     const result = await kit.run("install", "post-compact");
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(new RegExp(`^carryover: ${kit.settingsPath}:3:13: invalid JSON: .+; fix the JSON there\\n$`));
+    expect(result.err).toMatch(
+      new RegExp(`^carryover: ${kit.settingsPath}:3:13: invalid JSON: .+; fix the JSON there\\n$`),
+    );
     expect(existsSync(join(kit.home, ".claude/carryover"))).toBe(false);
   });
 
   it("unknown hook: names the closest one", async () => {
     const result = await kit.run("install", "post-compat");
-    expect(result).toMatchObject({ code: 2, err: 'carryover: unknown hook "post-compat"; did you mean "post-compact"?\n' });
+    expect(result).toMatchObject({
+      code: 2,
+      err: 'carryover: unknown hook "post-compat"; did you mean "post-compact"?\n',
+    });
   });
 
   it("unknown option and bad scope: usage errors", async () => {
-    expect((await kit.run("install", "--dryrun")).err).toBe("carryover: unknown option --dryrun; did you mean --dry-run?\n");
-    expect((await kit.run("install", "pin", "--scope", "global")).err).toBe('carryover: --scope must be one of user, project, local; got "global"\n');
+    expect((await kit.run("install", "--dryrun")).err).toBe(
+      "carryover: unknown option --dryrun; did you mean --dry-run?\n",
+    );
+    expect((await kit.run("install", "pin", "--scope", "global")).err).toBe(
+      'carryover: --scope must be one of user, project, local; got "global"\n',
+    );
   });
 
   it("hooks that is not an object: refused, nothing written", async () => {
     kit.writeSettings('{"hooks": []}\n');
     const result = await kit.run("install", "post-compact");
-    expect(result.err).toBe(`carryover: ${kit.settingsPath}: "hooks" is not an object; fix it by hand first, nothing was written\n`);
+    expect(result.err).toBe(
+      `carryover: ${kit.settingsPath}: "hooks" is not an object; fix it by hand first, nothing was written\n`,
+    );
     expect(readFileSync(kit.settingsPath, "utf8")).toBe('{"hooks": []}\n');
   });
 

@@ -1,10 +1,10 @@
 import { dirname } from "node:path";
 import type { ParsedArgs } from "../../args.ts";
-import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
 import { createContext } from "../../context.ts";
-import { json, registrationLabel } from "../../output/display.ts";
 import type { Io } from "../../io.ts";
+import { palette } from "../../output/color.ts";
+import { json, registrationLabel } from "../../output/display.ts";
 import { installedSites, readLayers } from "../../settings/layers.ts";
 import { carryoverPlugins } from "../../settings/plugins.ts";
 import type { Scope } from "../../settings/scope.ts";

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import type { Change } from "../../install/changes.ts";
-import { registrationLabel } from "../../output/display.ts";
-import { handlerFor } from "../../settings/handlers.ts";
 import { BIN_GUARD, BIN_GUARD_FILE } from "../../install/plan-executables.ts";
+import { registrationLabel } from "../../output/display.ts";
 import { type ManifestEntry, type Release, STATUS_LINE_EVENT, verifiedFile } from "../../release/manifest.ts";
+import { handlerFor } from "../../settings/handlers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -15,7 +15,9 @@ const PLUGIN_ROOT = "${CLAUDE_PLUGIN_ROOT}";
  */
 function pluginHooks(entry: ManifestEntry): Json | null {
   const executable = entry.executables[0];
-  const registrations = entry.registrations.filter((registration) => registration.event !== STATUS_LINE_EVENT && registration.timeout !== undefined);
+  const registrations = entry.registrations.filter(
+    (registration) => registration.event !== STATUS_LINE_EVENT && registration.timeout !== undefined,
+  );
   if (!executable || registrations.length === 0) return null;
   const hooks: Record<string, Json[]> = {};
   for (const registration of registrations) {
@@ -41,10 +43,15 @@ function pluginReadme(entry: ManifestEntry, marketplace: string): string {
       "",
     );
   }
-  const events = entry.registrations.filter((registration) => registration.event !== STATUS_LINE_EVENT).map(registrationLabel);
+  const events = entry.registrations
+    .filter((registration) => registration.event !== STATUS_LINE_EVENT)
+    .map(registrationLabel);
   if (events.length > 0) lines.push(`Runs on: ${events.join(", ")}.`, "");
   for (const skill of entry.skills) lines.push(`Skill: \`/${entry.name}:${skill.name}\`.`, "");
-  lines.push(`Install: \`claude plugin install ${entry.name}@${marketplace}\`. Configure with \`carryover config ${entry.name}\`.`, "");
+  lines.push(
+    `Install: \`claude plugin install ${entry.name}@${marketplace}\`. Configure with \`carryover config ${entry.name}\`.`,
+    "",
+  );
   return lines.join("\n");
 }
 
@@ -61,21 +68,46 @@ export function planMarketplace(release: Release, outDir: string, name: string):
   const plugins: Json[] = [];
   for (const entry of release.entries) {
     const root = join(outDir, "plugins", entry.name);
-    changes.push(jsonFile(join(root, ".claude-plugin", "plugin.json"), { name: entry.name, version: entry.version, description: entry.description, author: { name: "carryover" }, license: "MIT" }));
+    changes.push(
+      jsonFile(join(root, ".claude-plugin", "plugin.json"), {
+        name: entry.name,
+        version: entry.version,
+        description: entry.description,
+        author: { name: "carryover" },
+        license: "MIT",
+      }),
+    );
     const hooks = pluginHooks(entry);
     if (hooks) changes.push(jsonFile(join(root, "hooks", "hooks.json"), hooks));
     if (entry.executables.length > 0) changes.push(text(join(root, "bin", BIN_GUARD_FILE), BIN_GUARD));
     for (const executable of entry.executables) {
-      changes.push({ kind: "copy", path: join(root, "bin", executable.name), data: verifiedFile(release, executable.file, executable.sha256), mode: 0o755 });
+      changes.push({
+        kind: "copy",
+        path: join(root, "bin", executable.name),
+        data: verifiedFile(release, executable.file, executable.sha256),
+        mode: 0o755,
+      });
     }
     for (const skill of entry.skills) {
       for (const file of skill.files) {
-        changes.push({ kind: "copy", path: join(root, "skills", skill.name, file.path), data: verifiedFile(release, join(skill.dir, file.path), file.sha256), mode: file.mode });
+        changes.push({
+          kind: "copy",
+          path: join(root, "skills", skill.name, file.path),
+          data: verifiedFile(release, join(skill.dir, file.path), file.sha256),
+          mode: file.mode,
+        });
       }
     }
     changes.push(text(join(root, "README.md"), pluginReadme(entry, name)));
-    plugins.push({ name: entry.name, source: `./plugins/${entry.name}`, description: entry.description, version: entry.version });
+    plugins.push({
+      name: entry.name,
+      source: `./plugins/${entry.name}`,
+      description: entry.description,
+      version: entry.version,
+    });
   }
-  changes.push(jsonFile(join(outDir, ".claude-plugin", "marketplace.json"), { name, owner: { name: "carryover" }, plugins }));
+  changes.push(
+    jsonFile(join(outDir, ".claude-plugin", "marketplace.json"), { name, owner: { name: "carryover" }, plugins }),
+  );
   return changes;
 }

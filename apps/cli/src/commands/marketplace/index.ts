@@ -1,12 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type ParsedArgs, stringFlag } from "../../args.ts";
-import { applyChanges } from "../../install/apply.ts";
-import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
 import { createContext } from "../../context.ts";
 import { CliError, usageError } from "../../errors.ts";
+import { applyChanges } from "../../install/apply.ts";
 import type { Io } from "../../io.ts";
+import { palette } from "../../output/color.ts";
 import { planMarketplace } from "./_plan.ts";
 
 const DEFAULT_NAME = "carryover";
@@ -15,15 +15,19 @@ function run(args: ParsedArgs, io: Io): number {
   const [target] = args.positionals;
   if (target === undefined) throw usageError("name the output dir: carryover marketplace DIR");
   const name = stringFlag(args.flags.name) ?? DEFAULT_NAME;
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw usageError(`--name must be lowercase letters, digits and dashes; got ${JSON.stringify(name)}`);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name))
+    throw usageError(`--name must be lowercase letters, digits and dashes; got ${JSON.stringify(name)}`);
   const outDir = resolve(io.cwd, target);
   const ours = existsSync(join(outDir, ".claude-plugin", "marketplace.json"));
-  if (existsSync(outDir) && readdirSync(outDir).length > 0 && !ours) throw new CliError(`${outDir} is not empty and holds no marketplace; choose an empty or new dir`);
+  if (existsSync(outDir) && readdirSync(outDir).length > 0 && !ours)
+    throw new CliError(`${outDir} is not empty and holds no marketplace; choose an empty or new dir`);
   const context = createContext(io, args);
   applyChanges(planMarketplace(context.release, outDir, name), context.env, io.nowMs);
   const colors = palette(io);
   io.out(`${colors.green("✔")} marketplace "${name}" with ${context.release.entries.length} plugins in ${outDir}\n`);
-  io.out(`add it with: claude plugin marketplace add ${outDir}\nthen e.g.:   claude plugin install ${context.release.entries.find((entry) => entry.recommended)?.name ?? "post-compact"}@${name}\n`);
+  io.out(
+    `add it with: claude plugin marketplace add ${outDir}\nthen e.g.:   claude plugin install ${context.release.entries.find((entry) => entry.recommended)?.name ?? "post-compact"}@${name}\n`,
+  );
   io.out(colors.dim("plugins cannot set the main status line: use `carryover install statusline` for it\n"));
   return 0;
 }

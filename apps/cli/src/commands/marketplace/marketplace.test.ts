@@ -25,17 +25,45 @@ it("writes one plugin per hook with hooks.json in exec form (/bin/sh, ${CLAUDE_P
     ["recovery", "./plugins/recovery"],
     ["statusline", "./plugins/statusline"],
   ]);
-  expect(readJson(join(out, "plugins/recovery/.claude-plugin/plugin.json"))).toMatchObject({ name: "recovery", version: "0.1.0" });
+  expect(readJson(join(out, "plugins/recovery/.claude-plugin/plugin.json"))).toMatchObject({
+    name: "recovery",
+    version: "0.1.0",
+  });
   expect(readJson(join(out, "plugins/recovery/hooks/hooks.json")).hooks).toEqual({
-    SessionStart: [{ matcher: "compact", hooks: [{ type: "command", command: "/bin/sh", args: ["${CLAUDE_PLUGIN_ROOT}/bin/carryover-recovery", "SessionStart"], timeout: 30 }] }],
-    UserPromptSubmit: [{ hooks: [{ type: "command", command: "/bin/sh", args: ["${CLAUDE_PLUGIN_ROOT}/bin/carryover-recovery", "UserPromptSubmit"], timeout: 30 }] }],
+    SessionStart: [
+      {
+        matcher: "compact",
+        hooks: [
+          {
+            type: "command",
+            command: "/bin/sh",
+            args: ["${CLAUDE_PLUGIN_ROOT}/bin/carryover-recovery", "SessionStart"],
+            timeout: 30,
+          },
+        ],
+      },
+    ],
+    UserPromptSubmit: [
+      {
+        hooks: [
+          {
+            type: "command",
+            command: "/bin/sh",
+            args: ["${CLAUDE_PLUGIN_ROOT}/bin/carryover-recovery", "UserPromptSubmit"],
+            timeout: 30,
+          },
+        ],
+      },
+    ],
   });
   expect(statSync(join(out, "plugins/recovery/bin/carryover-recovery")).mode & 0o777).toBe(0o755);
   expect(readFileSync(join(out, "plugins/recovery/bin/package.json"), "utf8")).toBe('{"type":"commonjs"}\n');
   expect(existsSync(join(out, "plugins/compact-prep/skills/compact-prep/SKILL.md"))).toBe(true);
   expect(statSync(join(out, "plugins/compact-prep/skills/compact-prep/carryover-state")).mode & 0o777).toBe(0o755);
   expect(existsSync(join(out, "plugins/statusline/hooks/hooks.json"))).toBe(false);
-  expect(readFileSync(join(out, "plugins/statusline/README.md"), "utf8")).toContain("Claude Code plugins cannot set the main status line");
+  expect(readFileSync(join(out, "plugins/statusline/README.md"), "utf8")).toContain(
+    "Claude Code plugins cannot set the main status line",
+  );
   expect(readFileSync(join(out, "plugins/statusline/README.md"), "utf8")).toContain("carryover install statusline");
 });
 
@@ -45,5 +73,8 @@ it("refuses a non-empty dir that is not a marketplace, and regenerates its own",
   expect((await kit.run("marketplace", out, "--name", "mine")).code).toBe(0);
   writeFileSync(join(kit.project, "notes.txt"), "x");
   const refused = await kit.run("marketplace", kit.project);
-  expect(refused).toMatchObject({ code: 1, err: `carryover: ${kit.project} is not empty and holds no marketplace; choose an empty or new dir\n` });
+  expect(refused).toMatchObject({
+    code: 1,
+    err: `carryover: ${kit.project} is not empty and holds no marketplace; choose an empty or new dir\n`,
+  });
 });

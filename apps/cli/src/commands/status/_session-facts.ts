@@ -2,8 +2,8 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   ANNOUNCED_MARKER_PREFIX,
-  carryoverRoot,
   COMPACTED_MARKER,
+  carryoverRoot,
   compactionWorkers,
   compactStatePath,
   type Env,
@@ -11,8 +11,8 @@ import {
   isFresh,
   isMechanicalSnapshot,
   isSafeSessionId,
-  type LedgerEntry,
   LEVEL_MARKER_PREFIX,
+  type LedgerEntry,
   levelPercent,
   listMarkers,
   loadConfig,
@@ -22,19 +22,19 @@ import {
   mechanicalSnapshotPath,
   openSession,
   orderStateByCount,
-  projectsDir,
   projectSlug,
+  projectsDir,
+  RECOVERY_DELIVERED_MARKER,
   readFileNoFollow,
   readLedger,
-  RECOVERY_DELIVERED_MARKER,
   readStateStamp,
   type Session,
   type StateOrder,
   scanTranscript,
   transcriptUsage,
   type UsagePercents,
-  usagePercents,
   type UsageReading,
+  usagePercents,
   verifyState,
 } from "@carryover/core";
 import { CliError, usageError } from "../../errors.ts";
@@ -146,7 +146,11 @@ export async function sessionFacts(
   const { shared } = loadConfig("", {}, env, projectDir);
   const transcriptPath = findTranscript(env, sessionId);
   const statePath = compactStatePath(env, sessionId, shared.stateDir || undefined);
-  if (mtimeOf(openSession(env, sessionId).dir) === null && transcriptPath === undefined && mtimeOf(statePath) === null) {
+  if (
+    mtimeOf(openSession(env, sessionId).dir) === null &&
+    transcriptPath === undefined &&
+    mtimeOf(statePath) === null
+  ) {
     throw new CliError(
       `no session ${sessionId}: carryover has no state for it, and no transcript of it is under ` +
         `${tildify(projectsDir(env), env)}; ` +

@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import { type ParsedArgs, stringFlag } from "../../args.ts";
-import { palette } from "../../output/color.ts";
 import type { Command } from "../../command.ts";
-import { json, tildify } from "../../output/display.ts";
 import { usageError } from "../../errors.ts";
 import type { Io } from "../../io.ts";
+import { palette } from "../../output/color.ts";
+import { json, tildify } from "../../output/display.ts";
 import { hookEnv } from "../../settings/hook-env.ts";
 import { newestSession, sessionFacts } from "./_session-facts.ts";
 

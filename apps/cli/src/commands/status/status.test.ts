@@ -35,7 +35,8 @@ function seed(): string {
     atMs: NOW - 60_000,
   });
   writeMarker(openSession(env, SESSION), "level-60", { level: 60 }, NOW - 120_000);
-  appendLedger(openSession(env, SESSION),
+  appendLedger(
+    openSession(env, SESSION),
     { atMs: NOW - 3_600_000, trigger: "auto", summary: "MOCK SUMMARY 4: the user asked for things" },
     50,
   );
@@ -169,18 +170,24 @@ it("lists the workers its transcript records: those still at work, and those end
   writeTranscript(join(dir, `${SESSION}.jsonl`), [
     promptLine("serve it"),
     callLine("c1", "Bash", { command: "pnpm dev", description: "dev server", run_in_background: true }),
-    resultLine("c1", "Command running in background with ID: b1. Output is being written to: /tmp/t/b1.output.", false, {
-      backgroundTaskId: "b1",
-    }),
+    resultLine(
+      "c1",
+      "Command running in background with ID: b1. Output is being written to: /tmp/t/b1.output.",
+      false,
+      {
+        backgroundTaskId: "b1",
+      },
+    ),
     callLine("c2", "Agent", { description: "review", prompt: "x", subagent_type: "Explore" }),
     resultLine("c2", "looks fine", false, { status: "completed", agentId: "a2" }),
   ]);
   const result = await kit.run("status");
-  expect(result.out).toContain("workers  shell b1 “dev server” · running pnpm dev\n         agent a2 “review” · completed\n");
+  expect(result.out).toContain(
+    "workers  shell b1 “dev server” · running pnpm dev\n         agent a2 “review” · completed\n",
+  );
   const { workers } = JSON.parse((await kit.run("status", "--json")).out);
   expect(workers).toEqual([
     { kind: "shell", id: "b1", description: "dev server", command: "pnpm dev", state: "running" },
     { kind: "agent", id: "a2", description: "review", command: null, state: "completed" },
   ]);
 });
-

@@ -1,24 +1,24 @@
 import { dirname } from "node:path";
 import { choice, type ParsedArgs } from "../../args.ts";
+import type { Command } from "../../command.ts";
+import { type Context, createContext, executablesOf } from "../../context.ts";
+import { usageError } from "../../errors.ts";
 import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
 import { BACKUPS_KEPT } from "../../install/backups.ts";
 import { type Change, describeChanges } from "../../install/changes.ts";
-import { unknownNameMessage } from "../../output/closest.ts";
-import { palette } from "../../output/color.ts";
-import type { Command } from "../../command.ts";
-import { type Context, createContext, executablesOf } from "../../context.ts";
-import { tildify } from "../../output/display.ts";
-import { usageError } from "../../errors.ts";
 import { underInstallLock } from "../../install/lock.ts";
-import { PURGE_KEEPS, planPurge } from "../../install/purge.ts";
-import { planMadeDirsRemoval, recordChange } from "../../install/record.ts";
-import type { Io } from "../../io.ts";
-import { installedSites, readLayers } from "../../settings/layers.ts";
 import { orphanExecutables, planExecutableRemoval } from "../../install/plan-executables.ts";
 import { planSettingsRemoval } from "../../install/plan-settings.ts";
 import { planSkillRemoval } from "../../install/plan-skills.ts";
-import { SCOPES, scopePaths } from "../../settings/scope.ts";
+import { PURGE_KEEPS, planPurge } from "../../install/purge.ts";
+import { planMadeDirsRemoval, recordChange } from "../../install/record.ts";
+import type { Io } from "../../io.ts";
+import { unknownNameMessage } from "../../output/closest.ts";
+import { palette } from "../../output/color.ts";
+import { tildify } from "../../output/display.ts";
 import { normalizeName } from "../../release/selection.ts";
+import { installedSites, readLayers } from "../../settings/layers.ts";
+import { SCOPES, scopePaths } from "../../settings/scope.ts";
 
 function knownHooks(context: Context): string[] {
   const record = context.installed.record;

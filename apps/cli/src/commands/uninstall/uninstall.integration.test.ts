@@ -1,6 +1,6 @@
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { appendLedger, defaultStateDir, openSession, writeMarker } from "@carryover/core";
 import { join } from "node:path";
+import { appendLedger, defaultStateDir, openSession, writeMarker } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createKit, type Kit } from "../../../test/kit.ts";
 
