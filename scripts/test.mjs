@@ -40,8 +40,8 @@ main(
     typecheck("bench"),
     typecheck("scripts"),
     typecheck("test/reliability"),
-    // `pnpm lint`, a step each. Biome's formatter joins them (`biome check`) once the tree is formatted.
-    { name: "biome lint", command: [bin("biome"), "lint", "--error-on-warnings"] },
+    // `pnpm lint`, a step each: Biome's lint and format check, knip, the line check.
+    { name: "biome check", command: [bin("biome"), "check", "--error-on-warnings"] },
     { name: "knip", command: [bin("knip"), "--no-progress"] },
     { name: "lines of at most 120 characters", command: [process.execPath, join(ROOT, "scripts", "line-length.mjs")] },
     vitestOn(FULL_SUITE_NODE, "the whole suite", []),
