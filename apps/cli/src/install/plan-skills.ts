@@ -69,8 +69,10 @@ export function planSkillRemoval(
   notes: string[],
 ): Change[] {
   const changes: Change[] = [];
+  const recorded = new Set<string>();
   for (const [dir, skill] of Object.entries(context.installed.record.skills)) {
     if (!hooks.has(skill.hook) || dirname(dir) !== skillsDir) continue;
+    recorded.add(dir);
     const dirs = new Set<string>();
     for (const file of skill.files) {
       const target = join(dir, file.path);
@@ -82,7 +84,7 @@ export function planSkillRemoval(
     for (const parent of [...dirs].sort((a, b) => b.length - a.length)) changes.push({ kind: "rmdir", path: parent });
     delete context.installed.record.skills[dir];
   }
-  changes.push(...orphanSkillRemoval(context, hooks, skillsDir));
+  changes.push(...orphanSkillRemoval(context, hooks, skillsDir, recorded));
   if (changes.length > 0) changes.push({ kind: "rmdir", path: skillsDir });
   return changes;
 }
@@ -91,12 +93,18 @@ export function planSkillRemoval(
  * A skill of the release in `skillsDir` that no record knows (an install stopped before its end copied it): its
  * files still byte for byte as the release ships them are carryover's, and go; any other file stays.
  */
-function orphanSkillRemoval(context: Context, hooks: ReadonlySet<string>, skillsDir: string): Change[] {
+function orphanSkillRemoval(
+  context: Context,
+  hooks: ReadonlySet<string>,
+  skillsDir: string,
+  recorded: ReadonlySet<string>,
+): Change[] {
   const changes: Change[] = [];
   for (const entry of context.release.entries.filter((one) => hooks.has(one.name))) {
     for (const skill of entry.skills) {
       const dir = join(skillsDir, skill.name);
-      if (dir in context.installed.record.skills) continue;
+      // A recorded skill was planned above, and its record entry deleted with it.
+      if (recorded.has(dir) || dir in context.installed.record.skills) continue;
       const ours = skill.files.filter((file) => hashOf(join(dir, file.path)) === file.sha256);
       if (ours.length === 0) continue;
       changes.push(...ours.map((file): Change => ({ kind: "remove", path: join(dir, file.path) })));

@@ -35,6 +35,9 @@ describe("uninstall", () => {
     expect(result.code).toBe(0);
     expect(result.out).toContain("~/.claude/settings.json: restored to its bytes before carryover");
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
+    const removed = result.out.split("\n").filter((line) => line.includes(" removed "));
+    expect(removed).toContain("✔ removed ~/.claude/skills/compact-prep/SKILL.md");
+    expect(removed).toEqual([...new Set(removed)]);
     expect(existsSync(join(carryoverDir(), "bin"))).toBe(false);
     expect(existsSync(join(carryoverDir(), "config.json"))).toBe(false);
     expect(existsSync(join(carryoverDir(), "installs.json"))).toBe(false);
