@@ -115,6 +115,7 @@ export {
 export {
   carryoverOwnPaths,
   changesLogPath,
+  compactStateCompanions,
   compactStatePath,
   defaultStateDir,
   ensureCompactStateDir,

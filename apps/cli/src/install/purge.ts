@@ -2,6 +2,7 @@ import { lstatSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {
   carryoverRoot,
+  compactStateCompanions,
   compactStatePath,
   type Env,
   isSafeSessionId,
@@ -63,8 +64,8 @@ export function planPurge(env: Env, projectDir: string): Purge {
   }
   for (const id of sessions) {
     const state = compactStatePath(env, id, shared.stateDir || undefined);
-    // The stamp `carryover-state init` leaves beside the state goes with it.
-    for (const path of [state, `${state}.meta`]) {
+    const { backup, stamp } = compactStateCompanions(state);
+    for (const path of [state, backup, stamp]) {
       const stat = lstatSync(path, { throwIfNoEntry: false });
       if (stat?.isFile() && (uid === undefined || stat.uid === uid)) stateFiles.push({ kind: "remove", path });
     }

@@ -24,6 +24,14 @@ export function compactStatePath(env: Env, sessionId: string, stateDir?: string)
 }
 
 /**
+ * The files beside a compact-prep state, in the state dir (the one place `carryover-state` may write with the
+ * sandbox on): the copy `init --force` keeps, and the stamp that orders the state against compactions.
+ */
+export function compactStateCompanions(statePath: string): { backup: string; stamp: string } {
+  return { backup: `${statePath}.bak`, stamp: `${statePath}.meta` };
+}
+
+/**
  * Creates the state dir 0700 and checks it: the default from the temp dir it is in down (Claude Code's per-user
  * dir included), a configured one itself. Returns its path.
  */
@@ -97,5 +105,5 @@ interface OwnPathsQuery {
 export function carryoverOwnPaths(env: Env, query: OwnPathsQuery): string[] {
   const state = compactStatePath(env, query.sessionId, query.stateDir || undefined);
   const changes = changesLogPath(query.projectDir, query.changesFile);
-  return [state, `${state}.bak`, autoMemoryDir(env, query.cwd), ...(changes ? [changes] : [])];
+  return [state, compactStateCompanions(state).backup, autoMemoryDir(env, query.cwd), ...(changes ? [changes] : [])];
 }

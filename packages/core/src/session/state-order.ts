@@ -2,7 +2,7 @@ import type { Env } from "../env.ts";
 import { readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import { isSameCompaction } from "./compaction.ts";
 import { type LastCompaction, loadLastCompaction } from "./last-compaction.ts";
-import { compactStatePath } from "./paths.ts";
+import { compactStateCompanions, compactStatePath } from "./paths.ts";
 import { sessionPaths } from "./session.ts";
 
 /**
@@ -11,24 +11,22 @@ import { sessionPaths } from "./session.ts";
  */
 export type StateOrder = "after" | "since-previous" | "before-previous";
 
-/** Beside the state file, in the state dir: the one place `carryover-state` may write with the sandbox on. */
-function stateStampPath(statePath: string): string {
-  return `${statePath}.meta`;
-}
-
 /**
  * Records how many compactions PostCompact had counted when `carryover-state init` wrote the template: the agent
  * fills it right after, so that count is a floor for when the state was saved that the wall clock cannot move.
  */
 export function stampCompactState(env: Env, sessionId: string, stateDir?: string): void {
   const compactions = loadLastCompaction(sessionPaths(env, sessionId))?.seq ?? 0;
-  writeFileAtomic(stateStampPath(compactStatePath(env, sessionId, stateDir)), `${JSON.stringify({ compactions })}\n`);
+  writeFileAtomic(
+    compactStateCompanions(compactStatePath(env, sessionId, stateDir)).stamp,
+    `${JSON.stringify({ compactions })}\n`,
+  );
 }
 
 /** The count `stampCompactState` recorded for the state at `statePath`; null when there is none to trust. */
 export function readStateStamp(statePath: string): number | null {
   try {
-    const { compactions } = JSON.parse(readFileNoFollow(stateStampPath(statePath)) ?? "null") as {
+    const { compactions } = JSON.parse(readFileNoFollow(compactStateCompanions(statePath).stamp) ?? "null") as {
       compactions?: unknown;
     };
     return Number.isInteger(compactions) && (compactions as number) >= 0 ? (compactions as number) : null;

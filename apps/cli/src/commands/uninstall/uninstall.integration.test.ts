@@ -210,6 +210,7 @@ describe("uninstall", () => {
     mkdirSync(stateDir, { recursive: true });
     writeFileSync(join(stateDir, `${session}.md`), "# state\n");
     writeFileSync(join(stateDir, `${session}.md.meta`), '{"compactions":1}\n');
+    writeFileSync(join(stateDir, `${session}.md.bak`), "# the state before init --force\n");
     // Another user's file in a shared state dir, and one carryover knows no session of: both stay.
     const theirs = "00000000-0000-4000-8000-00000000abcd";
     writeFileSync(join(stateDir, `${theirs}.md`), "theirs\n");
@@ -217,7 +218,7 @@ describe("uninstall", () => {
     const result = await kit.run("uninstall", "--purge");
     expect(result).toMatchObject({ code: 0, err: "" });
     expect(result.out).toMatch(/✔ removed carryover's data: \d+ files in ~\/\.claude\/carryover\n/);
-    expect(result.out).toContain(`✔ removed carryover's data: 2 files in ${stateDir}\n`);
+    expect(result.out).toContain(`✔ removed carryover's data: 3 files in ${stateDir}\n`);
     expect(result.out).toContain("kept in your projects: pre-compact's CHANGES_SESSION.md changes logs");
     expect(existsSync(carryoverDir())).toBe(false);
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
