@@ -2,7 +2,7 @@ import { lstatSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { carryoverRoot, checkCarryoverRoot, errorMessage, refusedRootLogPath } from "@carryover/core";
 import type { Context } from "../context.ts";
-import { tildify } from "../output/display.ts";
+import { tildify, tildifyPaths } from "../output/display.ts";
 import { type Check, fail, ok } from "./checks.ts";
 
 /**
@@ -22,7 +22,10 @@ export function rootChecks(context: Context): Check[] {
     const last = lastLine(log);
     const logged = last ? `; the hooks log that to ${tildify(log, env)}, last: ${last}` : "";
     return [
-      fail(`${errorMessage(error)}: every carryover hook does nothing${logged}`, fixFor(root, errorMessage(error))),
+      fail(
+        `${tildifyPaths(errorMessage(error), env)}: every carryover hook does nothing${logged}`,
+        fixFor(root, errorMessage(error)),
+      ),
     ];
   }
   if (trusted === root) return [];

@@ -6,6 +6,14 @@ export function tildify(path: string, env: Env): string {
   return path === home ? "~" : path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
 }
 
+/** Each path under HOME in a message (one that starts it or follows a space or a quote), as `tildify` shows it. */
+export function tildifyPaths(text: string, env: Env): string {
+  const home = homeDir(env);
+  if (home.length < 2) return text;
+  const escaped = home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(new RegExp(`(^|[\\s"'(])${escaped}(?=/|$|[\\s:;,)"'])`, "g"), "$1~");
+}
+
 /** `SessionStart(compact)`, `statusLine`, `PostCompact`. */
 export function registrationLabel(registration: { event: string; matcher?: string | undefined }): string {
   return registration.matcher ? `${registration.event}(${registration.matcher})` : registration.event;

@@ -314,7 +314,8 @@ it("follows a stowed ~/.claude/carryover that is the user's own, and names a ref
   expect(failures(refused.checks)).toContainEqual({
     status: "fail",
     title:
-      `refusing ${join(kit.home, ".claude/carryover")}: it is a symlink to ${target}, which is writable by others ` +
+      "refusing ~/.claude/carryover: it is a symlink to ~/dotfiles/claude/.claude/carryover, which is writable by " +
+      "others " +
       "(mode 777): every carryover hook does nothing; the hooks log that to ~/.claude/carryover.log, last: " +
       "2026-12-01T10:00:00.000Z post-compact: refusing it",
     fix: `chmod 700 ${target}`,
