@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { CarryoverError, parseJsonText } from "@carryover/core";
 import { CliError } from "../errors.ts";
 import { detectFormat, formatJson, type JsonFormat } from "./_format.ts";
@@ -25,9 +25,21 @@ export function readText(path: string): string | null {
   }
 }
 
-// An editor saving in place truncates the file, then writes it: blank or cut short, it is read again a few times.
-const SETTLE_WAITS_MS = [10, 20, 40, 80, 160, 320];
+// An editor saving in place truncates the file, then writes it, and may stall between the two. Text that is blank
+// or cut short is read again while the file keeps changing, until it parses or has been still for QUIET_MS; a file
+// left blank or broken long ago is taken as it is, at once.
+const QUIET_MS = 1_500;
+const POLL_MS = 20;
+const MAX_WAIT_MS = 10_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Written in the last QUIET_MS (a time ahead of the clock is not counted: it would hold the read for good). */
+function isChanging(path: string): boolean {
+  const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+  if (mtimeMs === undefined) return false;
+  const age = Date.now() - mtimeMs;
+  return age >= 0 && age < QUIET_MS;
+}
 
 function isWholeJson(text: string): boolean {
   try {
@@ -41,9 +53,9 @@ function isWholeJson(text: string): boolean {
 /** Reads a JSON object file; malformed JSON is one line naming file, line and column. Absent or blank reads as {}. */
 export function readJsonDoc(path: string): JsonDoc {
   let text = readText(path);
-  for (const waitMs of SETTLE_WAITS_MS) {
-    if (text === null || isWholeJson(text)) break;
-    Atomics.wait(sleeper, 0, 0, waitMs);
+  const startMs = Date.now();
+  while (text !== null && !isWholeJson(text) && isChanging(path) && Date.now() - startMs < MAX_WAIT_MS) {
+    Atomics.wait(sleeper, 0, 0, POLL_MS);
     text = readText(path);
   }
   return { path, text, value: parseObject(text, path), format: detectFormat(text) };

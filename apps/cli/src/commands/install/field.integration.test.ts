@@ -14,6 +14,7 @@ import {
   statfsSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -190,15 +191,17 @@ describe("backups", () => {
 });
 
 describe("an editor saving settings.json in place while install runs", () => {
-  // One save as an editor writing in place does it: the file truncated, then its text written in four slow
-  // chunks. "saving" is printed once the file is empty, so install reads it mid-save.
+  // One save as an editor writing in place does it: the file truncated, then (after a stall of argv[2] ms) its text
+  // written in four slow chunks. "saving" is printed once the file is empty, so install reads it mid-save.
   const EDITOR = `
     const fs = require("node:fs");
     const path = process.argv[1];
+    const stallMs = Number(process.argv[2] ?? 0);
     const text = fs.readFileSync(path, "utf8");
     const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
     const fd = fs.openSync(path, "w");
     process.stdout.write("saving\\n");
+    pause(stallMs);
     const size = Math.ceil(text.length / 4);
     for (let at = 0; at < text.length; at += size) { pause(15); fs.writeSync(fd, text.slice(at, at + size)); }
     fs.closeSync(fd);`;
@@ -219,5 +222,39 @@ describe("an editor saving settings.json in place while install runs", () => {
       expect(value, `round ${round}`).toMatchObject({ model: "opus", permissions: { allow: ["Bash(ls:*)"] } });
       expect(value.hooks.PostCompact !== undefined, `round ${round}: carryover's entry`).toBe(install);
     }
+  });
+
+  it("waits out an editor that stalls over a second between emptying the file and writing it", async () => {
+    kit.writeSettings(USER_SETTINGS);
+    for (const command of [
+      ["install", "post-compact"],
+      ["uninstall", "--all"],
+    ]) {
+      const editor = spawn(process.execPath, ["-e", EDITOR, kit.settingsPath, "1200"], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const exited = new Promise((resolve) => editor.once("exit", resolve));
+      await new Promise((resolve) => editor.stdout.once("data", resolve));
+      const result = await kit.run(...command);
+      await exited;
+      expect(result.err, command.join(" ")).toBe("");
+      const value = JSON.parse(readFileSync(kit.settingsPath, "utf8"));
+      expect(value, command.join(" ")).toMatchObject({ model: "opus", permissions: { allow: ["Bash(ls:*)"] } });
+      expect(value.hooks?.PostCompact !== undefined, command.join(" ")).toBe(command[0] === "install");
+    }
+  });
+
+  it("takes a settings.json left blank long ago as empty, and one left broken long ago as an error", async () => {
+    const old = new Date(Date.now() - 60_000);
+    writeFileSync(kit.settingsPath, "  \n");
+    utimesSync(kit.settingsPath, old, old);
+    expect(await kit.run("install", "post-compact")).toMatchObject({ code: 0, err: "" });
+    expect(JSON.parse(readFileSync(kit.settingsPath, "utf8")).hooks.PostCompact).toBeDefined();
+    writeFileSync(kit.settingsPath, '{"model": "opus",');
+    utimesSync(kit.settingsPath, old, old);
+    const broken = await kit.run("install", "pin");
+    expect(broken.code).not.toBe(0);
+    expect(broken.err).toMatch(/settings\.json.*fix the JSON there\n$/);
+    expect(readFileSync(kit.settingsPath, "utf8")).toBe('{"model": "opus",');
   });
 });
