@@ -79,7 +79,6 @@ export {
   COMPACTED_MARKER,
   type CompactionFacts,
   hasPendingCompaction,
-  isSameCompaction,
   markCompacted,
   RECOVERY_DELIVERED_MARKER,
   recordRecoveryDelivered,

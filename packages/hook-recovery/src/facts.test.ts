@@ -38,6 +38,17 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+// Where recovery stands in 2.1.332: at SessionStart(compact) neither the boundary nor PostCompact's ledger entry
+// exists yet; by the next prompt both do.
+const SESSION_START = {
+  atMs: COMPACTED_AT,
+  trigger: "auto" as const,
+  promptId: "p-now",
+  inTranscript: false,
+  inLedger: false,
+};
+const NEXT_PROMPT = { ...SESSION_START, inTranscript: true, inLedger: true };
+
 let transcriptCount = 0;
 function transcript(...lines: string[]): string {
   const path = join(root, `t${++transcriptCount}.jsonl`);
@@ -52,7 +63,7 @@ function query(overrides: Partial<FactsQuery> = {}): FactsQuery {
     projectDir: join(root, "proj"),
     stateDir: "",
     changesFile: "CHANGES_SESSION.md",
-    compaction: { atMs: COMPACTED_AT, trigger: "auto", promptId: "p-now" },
+    compaction: SESSION_START,
     log: (message) => logged.push(message),
     ...overrides,
   };
@@ -100,9 +111,8 @@ describe("gatherFacts", () => {
     recordCompaction(openSession(env, SESSION), "p-now", COMPACTED_AT);
     expect((await gatherFacts(query())).stateOrder).toBe("since-previous");
     recordCompaction(openSession(env, SESSION), "p-next", COMPACTED_AT + 1);
-    expect((await gatherFacts(query({ compaction: { atMs: COMPACTED_AT + 1, promptId: "p-next" } }))).stateOrder).toBe(
-      "before-previous",
-    );
+    const next = { ...SESSION_START, atMs: COMPACTED_AT + 1, promptId: "p-next" };
+    expect((await gatherFacts(query({ compaction: next }))).stateOrder).toBe("before-previous");
   });
 
   it("uses the configured stateDir, and trusts no symlinked state file", async () => {
@@ -195,10 +205,53 @@ describe("gatherFacts", () => {
       boundary("manual", "2026-11-29T16:00:00.000Z"),
       boundary("auto", "2026-11-29T17:14:25.000Z"),
     );
-    const fromTranscript = await gatherFacts(query({ transcriptPath: path }));
+    const fromTranscript = await gatherFacts(query({ transcriptPath: path, compaction: NEXT_PROMPT }));
     expect(fromTranscript.previousCompactionAtMs).toBe(Date.parse("2026-11-29T16:00:00.000Z"));
     expect(fromTranscript.earlierSummaries).toBeNull();
     expect(fromTranscript.earlierInTranscript).toEqual({ path, count: 1 });
+  });
+
+  it("at SessionStart(compact), every compaction the transcript holds is an earlier one, however recent", async () => {
+    // Carryover installed after that compaction: no ledger to go by.
+    const path = transcript(prompt("hello"), boundary("manual", "2026-11-29T17:14:14.000Z"), prompt("go on"));
+    const facts = await gatherFacts(query({ transcriptPath: path }));
+    expect(facts.earlierInTranscript).toEqual({ path, count: 1 });
+    expect(facts.previousCompactionAtMs).toBe(COMPACTED_AT - 10_000);
+  });
+
+  it("at the next prompt, the transcript's last compaction is this one and the one before the previous", async () => {
+    const path = transcript(
+      boundary("manual", "2026-11-29T17:13:54.000Z"),
+      prompt("go on"),
+      boundary("auto", "2026-11-29T17:14:23.000Z"),
+    );
+    const facts = await gatherFacts(query({ transcriptPath: path, compaction: NEXT_PROMPT }));
+    expect(facts.earlierInTranscript).toEqual({ path, count: 1 });
+    expect(facts.previousCompactionAtMs).toBe(COMPACTED_AT - 30_000);
+  });
+
+  it("takes the transcript's compactions in its order, where a clock that ran fast dated one after now", async () => {
+    const path = transcript(
+      boundary("manual", "2026-11-29T18:00:00.000Z"),
+      prompt("go on"),
+      boundary("auto", "2026-11-29T17:00:00.000Z"),
+    );
+    const facts = await gatherFacts(query({ transcriptPath: path }));
+    expect(facts.earlierInTranscript).toEqual({ path, count: 2 });
+    expect(facts.previousCompactionAtMs).toBe(Date.parse("2026-11-29T17:00:00.000Z"));
+  });
+
+  it("without prompt ids, the ledger holds this compaction only once PostCompact ran: its last entry", async () => {
+    const session = openSession(env, SESSION);
+    appendLedger(session, { atMs: COMPACTED_AT - 20_000, trigger: "manual", summary: "first" }, 50);
+    const noId = { atMs: COMPACTED_AT, trigger: "auto" as const };
+    const atStart = await gatherFacts(query({ compaction: { ...noId, inTranscript: false, inLedger: false } }));
+    expect(atStart.earlierSummaries?.count).toBe(1);
+    expect(atStart.previousCompactionAtMs).toBe(COMPACTED_AT - 20_000);
+    appendLedger(session, { atMs: COMPACTED_AT + 1_000, trigger: "auto", summary: "this one" }, 50);
+    const atPrompt = await gatherFacts(query({ compaction: { ...noId, inTranscript: true, inLedger: true } }));
+    expect(atPrompt.earlierSummaries?.count).toBe(1);
+    expect(atPrompt.previousCompactionAtMs).toBe(COMPACTED_AT - 20_000);
   });
 
   it("without a transcript it still reports what is on disk, and logs why", async () => {
@@ -217,17 +270,24 @@ const realCases = readdirSync(REAL)
 describe.each(realCases.map((expected) => [expected.transcript as string, expected] as const))(
   "gatherFacts on %s",
   (name, expected) => {
+    // Recovery runs just after a compaction, later than everything in these files.
+    const compaction = { atMs: Date.UTC(2026, 10, 30), trigger: "auto" as const, inTranscript: false, inLedger: false };
+
     it("points to its earlier compactions, todos and tasks as the transcript has them", async () => {
-      // Recovery runs just after a compaction, later than everything in these files.
-      const facts = await gatherFacts(
-        query({ transcriptPath: join(REAL, name), compaction: { atMs: Date.UTC(2026, 10, 30), trigger: "auto" } }),
-      );
+      const facts = await gatherFacts(query({ transcriptPath: join(REAL, name), compaction }));
       expect(facts.earlierInTranscript).toEqual(
         expected.compactions.length > 0 ? { path: join(REAL, name), count: expected.compactions.length } : null,
       );
       expect(facts.previousCompactionAtMs === null).toBe(expected.compactions.length === 0);
       expect(facts.todos).toEqual(expected.todos);
       expect(facts.transcriptTasks).toEqual(expected.tasks);
+    });
+
+    it("read at the next prompt, takes its last compaction for the one just made", async () => {
+      const atPrompt = { ...compaction, inTranscript: true, inLedger: true };
+      const facts = await gatherFacts(query({ transcriptPath: join(REAL, name), compaction: atPrompt }));
+      const earlier = expected.compactions.length - 1;
+      expect(facts.earlierInTranscript).toEqual(earlier > 0 ? { path: join(REAL, name), count: earlier } : null);
     });
   },
 );

@@ -7,7 +7,7 @@ import {
   compactStatePath,
   type Env,
   errorMessage,
-  isSameCompaction,
+  type LedgerEntry,
   ledgerPath,
   loadLastCompaction,
   mechanicalSnapshotPath,
@@ -16,7 +16,6 @@ import {
   readCompactState,
   readLedger,
   readTmuxWindow,
-  SAME_COMPACTION_WINDOW_MS,
   type Session,
   type StateOrder,
   scanTranscript,
@@ -66,9 +65,20 @@ export interface FactsQuery {
   stateDir: string;
   /** Config `changesFile`, relative to the project ("" = off). */
   changesFile: string;
-  compaction: { atMs: number; trigger?: "manual" | "auto" | undefined; promptId?: string | undefined };
+  compaction: CompactionQuery;
   permissionModeNow?: string | undefined;
   log(message: string): void;
+}
+
+/** This compaction, and where it stands yet: found by position, since two compactions can come seconds apart. */
+interface CompactionQuery {
+  atMs: number;
+  trigger?: "manual" | "auto" | undefined;
+  promptId?: string | undefined;
+  /** Its compact_boundary is in the transcript: not yet during SessionStart(compact) (2.1.332), by the next prompt. */
+  inTranscript: boolean;
+  /** PostCompact filed it in the ledger: after SessionStart(compact) in 2.1.332, before the next prompt. */
+  inLedger: boolean;
 }
 
 const MAX_PLANS = 5;
@@ -79,12 +89,11 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
   const { env } = session;
   const transcript = await scan(query.transcriptPath, env, log);
   const statePath = compactStatePath(env, session.id, query.stateDir || undefined);
-  const earlier = readLedger(session).filter((entry) => !isSameCompaction(entry, compaction));
-  const previousFromTranscript = (transcript?.compactions ?? [])
-    .map((record) => record.atMs)
-    .filter((atMs): atMs is number => atMs !== null && atMs < compaction.atMs - SAME_COMPACTION_WINDOW_MS);
-  // The ledger's last, not its latest time: entries are in the compactions' order, times not when a clock jumped.
-  const previousCompactionAtMs = earlier.at(-1)?.atMs ?? previousFromTranscript.at(-1) ?? null;
+  const earlier = earlierLedgerEntries(readLedger(session), compaction);
+  const records = transcript?.compactions ?? [];
+  const earlierRecords = compaction.inTranscript ? records.slice(0, -1) : records;
+  // The last by order (ledger, else transcript), not the latest time: a clock that jumped dates compactions wrongly.
+  const previousCompactionAtMs = earlier.at(-1)?.atMs ?? earlierRecords.at(-1)?.atMs ?? null;
   const tasks = readTaskList(tasksDir(env, session.id));
   const state = readStateFile(() => readCompactState(env, session.id, query.stateDir || undefined), log);
   return {
@@ -97,7 +106,7 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
     previousCompactionAtMs,
     earlierSummaries: earlier.length > 0 ? { path: ledgerPath(session), count: earlier.length } : null,
     earlierInTranscript:
-      previousFromTranscript.length > 0 ? { path: query.transcriptPath, count: previousFromTranscript.length } : null,
+      earlierRecords.length > 0 ? { path: query.transcriptPath, count: earlierRecords.length } : null,
     plans: (transcript?.plansWritten ?? []).filter((path) => existsSync(path)).slice(-MAX_PLANS),
     tasks,
     transcriptTasks: tasks ? [] : (transcript?.tasks ?? []),
@@ -108,6 +117,14 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
     workers: compactionWorkers(transcript?.workers ?? [], previousCompactionAtMs),
     tmux: tmuxWindow(env, log),
   };
+}
+
+/** The ledger without this compaction: by prompt id where its entries have one, else by position (the last). */
+function earlierLedgerEntries(entries: LedgerEntry[], compaction: CompactionQuery): LedgerEntry[] {
+  if (compaction.promptId && entries.at(-1)?.promptId) {
+    return entries.filter((entry) => entry.promptId !== compaction.promptId);
+  }
+  return compaction.inLedger ? entries.slice(0, -1) : entries;
 }
 
 async function scan(path: string, env: Env, log: (message: string) => void): Promise<TranscriptFacts | null> {

@@ -38,7 +38,9 @@ export const hook: HookDefinition<RecoveryEvent, typeof keys, true> = {
       // 2.1.332 runs SessionStart(compact) before PostCompact; where PostCompact ran first, its marker has the trigger.
       const marked = deps.readMarker<CompactionFacts>(session, deps.COMPACTED_MARKER, { nowMs, maxAgeMs });
       const trigger = marked && marked.data.promptId === input.prompt_id ? marked.data.trigger : undefined;
-      const text = await recoveryText(deps, context, transcript, { atMs: nowMs, trigger, promptId: input.prompt_id });
+      // Its compact_boundary comes later; PostCompact filed it in the ledger only where it ran first (its marker).
+      const compaction = { atMs: nowMs, trigger, promptId: input.prompt_id, inTranscript: false, inLedger: !!trigger };
+      const text = await recoveryText(deps, context, transcript, compaction);
       deps.recordRecoveryDelivered(session, input.prompt_id, nowMs);
       return deps.contextOutput("SessionStart", { additionalContext: text });
     }
@@ -54,7 +56,7 @@ export const hook: HookDefinition<RecoveryEvent, typeof keys, true> = {
     } else if (!deps.claimRecovery(session, promptId, nowMs)) {
       return null;
     }
-    const compaction = { atMs: pending.marker.createdAtMs, trigger, promptId };
+    const compaction = { atMs: pending.marker.createdAtMs, trigger, promptId, inTranscript: true, inLedger: true };
     const text = await recoveryText(deps, context, transcript, compaction, input.permission_mode);
     deps.recordRecoveryDelivered(session, promptId, nowMs);
     return deps.contextOutput("UserPromptSubmit", { additionalContext: text });

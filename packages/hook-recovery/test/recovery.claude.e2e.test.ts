@@ -166,6 +166,30 @@ describe("recovery on the real CLI, post-compact hook registered beside it", () 
     );
   });
 
+  it.each<[string, SessionStartHook, string]>([
+    ["SessionStart(compact)", "deliver", VIA_SESSION_START],
+    ["the next prompt", "absent", VIA_PROMPT],
+  ])(
+    "installed after the first of two compactions seconds apart: %s counts that one from the transcript",
+    async (_, sessionStart, via) => {
+      sandbox = await createSandbox();
+      const sessionId = expectSuccess(await runPrint(sandbox, TOOL_TURN));
+      expectSuccess(await runCompact(sandbox, sessionId));
+      sandbox.writeSettings({ hooks: hooks(sessionStart) });
+      expectSuccess(await runPrint(sandbox, TOOL_TURN, { resume: sessionId }));
+      expectSuccess(await runCompact(sandbox, sessionId));
+      expectSuccess(await runPrint(sandbox, "next step", { resume: sessionId }));
+
+      // No ledger has the first (post-compact came after it): only the transcript's position tells the two apart.
+      const first = firstMainAfterCompaction(sandbox.mock.requests());
+      expectDeliveredOnce(first, via);
+      const transcript = sandbox.transcriptPath(sessionId);
+      expect(requestText(first)).toContain(
+        `- The summary of the earlier compaction: in the transcript, ${transcript} (the user line`,
+      );
+    },
+  );
+
   it.each<[string, SessionStartHook]>([
     ["SessionStart(compact) is not registered (or never fires)", "absent"],
     ["SessionStart(compact) runs but its output never reaches the model", "output dropped"],
