@@ -1,6 +1,6 @@
 import { CarryoverError } from "@carryover/core";
 
-export const COMMANDS = ["session-id", "path", "init", "verify", "show", "workers", "help"] as const;
+export const COMMANDS = ["session-id", "path", "init", "write", "verify", "show", "workers", "help"] as const;
 type Command = (typeof COMMANDS)[number];
 
 export interface StateArgs {

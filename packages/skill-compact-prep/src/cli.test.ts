@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { Readable } from "node:stream";
 import {
   openSession,
   projectSlug,
@@ -22,23 +23,35 @@ import {
 } from "@carryover/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callLine, promptLine, resultLine, writeTranscript } from "../../../test-fixtures/transcripts/lines.ts";
-import { runStateCli } from "./cli.ts";
+import { type CliIO, runStateCli } from "./cli.ts";
 
 const SESSION = "292a2a51-de5b-4500-91e5-548294a01232";
 let root: string;
 let env: Record<string, string>;
 
 function cli(argv: string[], extraEnv: Record<string, string> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const code = runStateCli(argv, {
+  const output = { stdout: "", stderr: "" };
+  const code = runStateCli(argv, io(output, extraEnv, Readable.from([])));
+  return { code, ...output };
+}
+
+function io(output: { stdout: string; stderr: string }, extraEnv: Record<string, string>, stdin: CliIO["stdin"]) {
+  return {
     env: { ...env, ...extraEnv },
     cwd: join(root, "proj"),
     nowMs: Date.UTC(2026, 10, 29, 17, 0),
-    out: (text) => (stdout += text),
-    err: (text) => (stderr += text),
-  });
-  return { code, stdout, stderr };
+    stdin,
+    out: (text: string) => (output.stdout += text),
+    err: (text: string) => (output.stderr += text),
+  };
+}
+
+/** `carryover-state write` with `stdin` (a heredoc's text), once it has exited. */
+async function write(stdin: string | CliIO["stdin"]) {
+  const output = { stdout: "", stderr: "" };
+  const input = typeof stdin === "string" ? Readable.from([stdin]) : stdin;
+  const code = await runStateCli(["write"], io(output, {}, input));
+  return { code, ...output };
 }
 
 const stateDir = () => join(root, "tmp", `claude-${process.getuid?.() ?? 0}`, "carryover", "compact-state");
@@ -178,6 +191,66 @@ describe("init", () => {
   });
 });
 
+describe("write", () => {
+  it("saves the state on stdin, stamped as init stamps it, leaving no temp file", async () => {
+    cli(["init"]);
+    const session = openSession(env, SESSION);
+    recordCompaction(session, "p1", 1_000);
+    recordCompaction(session, "p2", 2_000);
+    const result = await write(filled);
+    expect(result).toEqual({
+      code: 0,
+      stdout: `Saved the state to ${statePath()}: all 9 headers present, in order\n`,
+      stderr: "",
+    });
+    expect(readFileSync(statePath(), "utf8")).toBe(filled);
+    expect(readCompactState(env, SESSION)?.stamp).toBe(2);
+    expect(readdirSync(stateDir()).sort()).toEqual([`${SESSION}.md`, `${SESSION}.md.meta`]);
+  });
+
+  it("needs no init before it: makes the private state dir", async () => {
+    expect((await write(filled.trimEnd())).code).toBe(0);
+    expect(readFileSync(statePath(), "utf8")).toBe(`${filled.trimEnd()}\n`);
+    expect(statSync(stateDir()).mode & 0o777).toBe(0o700);
+    expect(readCompactState(env, SESSION)?.stamp).toBe(0);
+  });
+
+  it.each([
+    [
+      "a missing header",
+      filled.replace("## Worker Topology\n", ""),
+      /missing "## Worker Topology"; the headers must be/,
+    ],
+    ["a template nobody filled", renderState([], {}), /every section is still empty/],
+    ["nothing", "", /stdin is empty/],
+    ["over 1 MiB", filled + "x".repeat(1024 * 1024), /the state on stdin is over 1048576 bytes/],
+  ])("refuses %s in one line, exit 1, and keeps the previous state and its stamp", async (_, text, reason) => {
+    await write(filled);
+    recordCompaction(openSession(env, SESSION), "p1", 1_000);
+    const result = await write(text);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^carryover-state: nothing written, \S+ is unchanged: [^\n]+\n$/);
+    expect(result.stderr).toContain(statePath());
+    expect(result.stderr).toMatch(reason);
+    expect(readFileSync(statePath(), "utf8")).toBe(filled);
+    expect(readCompactState(env, SESSION)?.stamp).toBe(0);
+  });
+
+  it("refuses a state dir others can write to, and a terminal for stdin", async () => {
+    mkdirSync(stateDir(), { recursive: true });
+    chmodSync(stateDir(), 0o777);
+    const unsafe = await write(filled);
+    expect(unsafe.code).toBe(1);
+    expect(unsafe.stderr).toMatch(/^carryover-state: refusing [^\n]+writable by others[^\n]*\n$/);
+    expect(existsSync(statePath())).toBe(false);
+
+    const tty = await write(Object.assign(Readable.from([filled]), { isTTY: true }));
+    expect(tty.code).toBe(2);
+    expect(tty.stderr).toBe("carryover-state: write reads the state from stdin: pipe it in or give it as a heredoc\n");
+  });
+});
+
 describe("verify", () => {
   it("passes a filled state with every header in order", () => {
     cli(["init"]);
@@ -242,7 +315,7 @@ describe("show and usage", () => {
   it("help prints every command; bad invocations are one line and exit 2", () => {
     const help = cli(["help"]);
     expect(help.code).toBe(0);
-    for (const command of ["session-id", "path", "init", "verify", "show"])
+    for (const command of ["session-id", "path", "init", "write", "verify", "show"])
       expect(help.stdout).toContain(`  ${command} `);
     for (const argv of [
       [],
@@ -279,17 +352,27 @@ describe("workers", () => {
       env,
       cwd: root,
       nowMs: 0,
+      stdin: Readable.from([]),
       out: (text) => (stdout += text),
       err: () => {},
     });
     expect(code).toBe(0);
-    expect(stdout).toBe("Still at work:\n- shell `b1` “dev server”: `pnpm dev` — running; output: /tmp/t/b1.output\n");
+    expect(stdout).toBe(
+      "Still at work:\n" + "- shell `b1` “dev server”: `pnpm dev` — running; output: /tmp/t/b1.output\n",
+    );
   });
 
   it("says it found no transcript, and still exits 0", async () => {
     let stdout = "";
     expect(
-      await runStateCli(["workers"], { env, cwd: root, nowMs: 0, out: (text) => (stdout += text), err: () => {} }),
+      await runStateCli(["workers"], {
+        env,
+        cwd: root,
+        nowMs: 0,
+        stdin: Readable.from([]),
+        out: (text) => (stdout += text),
+        err: () => {},
+      }),
     ).toBe(0);
     expect(stdout).toMatch(new RegExp(`^No transcript of session ${SESSION} under .*: no workers read\\.\\n$`));
   });

@@ -1,21 +1,17 @@
-import {
-  CarryoverError,
-  type Env,
-  errorMessage,
-  isUnfilledState,
-  readFileNoFollow,
-  STATE_HEADERS,
-  verifyState,
-} from "@carryover/core";
+import { CarryoverError, type Env, errorMessage, readFileNoFollow, STATE_HEADERS } from "@carryover/core";
 import { parseArgs, type StateArgs } from "./args.ts";
 import { initState } from "./init.ts";
 import { locateState } from "./location.ts";
+import { stateProblem } from "./problem.ts";
 import { resolveSessionId } from "./session.ts";
+import { readInput, writeState } from "./write.ts";
 
 export interface CliIO {
   env: Env;
   cwd: string;
   nowMs: number;
+  /** What `write` saves: the whole state document. */
+  stdin: AsyncIterable<string | Uint8Array> & { isTTY?: boolean | undefined };
   out(text: string): void;
   err(text: string): void;
 }
@@ -29,6 +25,8 @@ CLAUDE_CODE_SESSION_ID (set in Claude Code's Bash tool commands).
   path         print the state file's path
   init         write a template with every header; an existing state is replaced only with --force,
                and is then kept as <path>.bak
+  write        save the whole state document read from stdin, once it passes verify's checks (a
+               heredoc: works where the Write tool is refused, as in plan mode); else nothing changes
   verify       check that every header is present, in order, and that the sections are filled
   show         print the state file
   workers      print the workers Claude Code recorded (background shells, monitors, subagents, crons) and
@@ -38,7 +36,10 @@ CLAUDE_CODE_SESSION_ID (set in Claude Code's Bash tool commands).
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
 
-/** The whole CLI: returns the exit code (`workers` reads a transcript: a promise); every failure is one line on stderr. */
+/**
+ * The whole CLI: returns the exit code (`workers` reads a transcript and `write` stdin: a promise); every failure is
+ * one line on stderr.
+ */
 export function runStateCli(argv: readonly string[], io: CliIO): number | Promise<number> {
   const failed = (error: unknown) => {
     io.err(`carryover-state: ${errorMessage(error)}\n`);
@@ -59,6 +60,12 @@ export function runStateCli(argv: readonly string[], io: CliIO): number | Promis
           io.out(text);
           return 0;
         }, failed);
+    }
+    if (args.command === "write") {
+      const sessionId = resolveSessionId(args.session, io.env);
+      return readInput(io.stdin)
+        .then((text) => saveState(sessionId, text, io))
+        .catch(failed);
     }
     return runCommand(args, io);
   } catch (error) {
@@ -93,6 +100,18 @@ function runCommand(args: StateArgs, io: CliIO): number {
   }
 }
 
+function saveState(sessionId: string, text: string | null, io: CliIO): number {
+  const location = locateState(sessionId, io.env, io.cwd);
+  for (const problem of location.problems) io.err(`carryover-state: config: ${problem}\n`);
+  const problem = writeState(location, text);
+  if (problem) {
+    io.err(`carryover-state: nothing written, ${location.path} is unchanged: ${problem}\n`);
+    return EXIT_FAILED;
+  }
+  io.out(`Saved the state to ${location.path}: all ${STATE_HEADERS.length} headers present, in order\n`);
+  return 0;
+}
+
 function readState(path: string): string {
   const text = readFileNoFollow(path);
   if (text === null)
@@ -104,20 +123,9 @@ function readState(path: string): string {
 }
 
 function verify(path: string, io: CliIO): number {
-  const text = readState(path);
-  const { ok, missing, outOfOrder } = verifyState(text);
-  if (!ok) {
-    const problems = [
-      missing.length > 0 ? `missing ${missing.map((header) => JSON.stringify(header)).join(", ")}` : "",
-      outOfOrder.length > 0 ? `out of order ${outOfOrder.map((header) => JSON.stringify(header)).join(", ")}` : "",
-    ].filter(Boolean);
-    io.err(
-      `carryover-state: ${path}: ${problems.join("; ")}; the headers must be, in this order: ${STATE_HEADERS.join(" | ")}\n`,
-    );
-    return EXIT_FAILED;
-  }
-  if (isUnfilledState(text)) {
-    io.err(`carryover-state: ${path}: every section is still empty; fill them from the session, then verify again\n`);
+  const problem = stateProblem(readState(path));
+  if (problem) {
+    io.err(`carryover-state: ${path}: ${problem}\n`);
     return EXIT_FAILED;
   }
   io.out(`${path}: all ${STATE_HEADERS.length} headers present, in order\n`);
