@@ -23,11 +23,17 @@ describe("SKILL.md", () => {
 
   it("calls the state CLI from the skill dir with the substituted session id, using commands it has", () => {
     const calls = [...body.matchAll(/"\$\{CLAUDE_SKILL_DIR\}\/carryover-state" (\S+) (.*?)`/g)];
-    expect(calls.map(([, command]) => command)).toEqual(["init", "workers", "verify"]);
+    expect(calls.map(([, command]) => command)).toEqual(["init", "workers", "write"]);
     for (const [, command, rest] of calls) {
       expect(COMMANDS).toContain(command);
       expect(rest).toContain('--session "${CLAUDE_SESSION_ID}"');
     }
+  });
+
+  it("saves through its CLI, which plan mode lets run, not through the Write tool, which it refuses", () => {
+    expect(frontmatter).not.toMatch(/^allowed-tools: .*\bWrite\b/m);
+    expect(body).toContain(`write --session "\${CLAUDE_SESSION_ID}" <<'CARRYOVER_STATE'\`, then the document`);
+    expect(body).toContain("then a last line `CARRYOVER_STATE`");
   });
 
   it("stops without a session id, and ends by telling the user to run /compact", () => {

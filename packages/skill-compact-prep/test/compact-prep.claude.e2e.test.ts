@@ -40,6 +40,8 @@ interface SkillSandbox {
   skillDir: string;
   statePath(sessionId: string): string;
   cli(command: string, sessionId: string): string;
+  /** SKILL.md's step 4: the whole state through `write`, in a quoted heredoc. */
+  save(text: string, sessionId: string): string;
 }
 
 let sandbox: Sandbox | undefined;
@@ -71,18 +73,20 @@ async function skillSandbox(): Promise<SkillSandbox> {
     statePath: (sessionId) => compactStatePath({ TMPDIR: tmp }, sessionId),
     // Exactly the command line SKILL.md asks for, as Claude Code substitutes it.
     cli: (command, sessionId) => `"${skillDir}/carryover-state" ${command} --session "${sessionId}"`,
+    save: (text, sessionId) =>
+      `"${skillDir}/carryover-state" write --session "${sessionId}" <<'CARRYOVER_STATE'\n${text}CARRYOVER_STATE`,
   };
 }
 
 describe("/compact-prep on the real CLI", () => {
-  it("writes a verified state through the skill's own steps; after /compact the recovery context points to it, once", async () => {
-    const { sandbox: s, cli, statePath } = await skillSandbox();
+  it("saves the state through the skill's steps; after /compact the recovery context points to it, once", async () => {
+    const { sandbox: s, cli, save, statePath } = await skillSandbox();
     const sessionId = randomUUID();
     const path = statePath(sessionId);
     s.mock.enqueue(
       { tool: "Bash", input: { command: cli("init --force", sessionId) } },
       { tool: "Read", input: { file_path: path } },
-      { tool: "Write", input: { file_path: path, content: FILLED } },
+      { tool: "Bash", input: { command: save(FILLED, sessionId) } },
       { tool: "Bash", input: { command: cli("verify", sessionId) } },
       { text: `Compact prep complete: ${path}. Please run \`/compact\`.` },
     );
@@ -99,6 +103,7 @@ describe("/compact-prep on the real CLI", () => {
     expectTextInRequest(skillRequests[0], `Run \`${cli("init --force", sessionId)}\``);
     expectTextInRequest(skillRequests[0], "The user's notes (may be empty): keep the staging check");
     expectTextInRequest(skillRequests[1], `Wrote the template with all 9 headers to ${path}`);
+    expectTextInRequest(skillRequests[3], `Saved the state to ${path}: all 9 headers present, in order`);
     expectTextInRequest(skillRequests[4], `${path}: all 9 headers present, in order`);
     expect(readFileSync(path, "utf8")).toBe(FILLED);
 
@@ -110,7 +115,8 @@ describe("/compact-prep on the real CLI", () => {
     expect(text).toContain(`SessionStart hook additional context: ${HEADING}`);
     expect(text).toMatch(
       new RegExp(
-        `- Compact-prep state: ${escapeRegExp(path)}, written through /compact-prep, saved [\\dT:Z-]+, \\d+ s before this compaction \\(no earlier compaction recorded\\)\\.`,
+        `- Compact-prep state: ${escapeRegExp(path)}, written through /compact-prep, saved [\\dT:Z-]+, ` +
+          "\\d+ s before this compaction \\(no earlier compaction recorded\\)\\.",
       ),
     );
 
@@ -119,8 +125,30 @@ describe("/compact-prep on the real CLI", () => {
     expect(s.mock.errors()).toEqual([]);
   });
 
-  it("refuses without a session id, and verify names a missing header", async () => {
-    const { sandbox: s, skillDir, cli, statePath } = await skillSandbox();
+  it("in plan mode, where Claude Code refuses the Write tool, saves the state through write", async () => {
+    const { sandbox: s, cli, save, statePath } = await skillSandbox();
+    const sessionId = randomUUID();
+    const path = statePath(sessionId);
+    s.mock.enqueue(
+      { tool: "Bash", input: { command: cli("init --force", sessionId) } },
+      { tool: "Read", input: { file_path: path } },
+      { tool: "Write", input: { file_path: path, content: FILLED } },
+      { tool: "Bash", input: { command: save(FILLED, sessionId) } },
+      { text: `Compact prep complete: ${path}. Please run \`/compact\`.` },
+    );
+    const prep = await runPrint(s, "/compact-prep", {
+      args: ["--session-id", sessionId, "--permission-mode", "plan"],
+      allowedTools: NOT_BASH_OR_WRITE,
+    });
+    expectSuccess(prep);
+    const [, , , afterWrite, afterSave] = s.mock.mainRequests();
+    expectTextInRequest(afterWrite, "while in plan mode");
+    expectTextInRequest(afterSave, `Saved the state to ${path}: all 9 headers present, in order`);
+    expect(readFileSync(path, "utf8")).toBe(FILLED);
+  });
+
+  it("refuses without a session id, and write names a missing header, keeping the state it had", async () => {
+    const { sandbox: s, skillDir, cli, save, statePath } = await skillSandbox();
     const sessionId = randomUUID();
     const path = statePath(sessionId);
     // What a version without ${CLAUDE_SESSION_ID} substitution and without CLAUDE_CODE_SESSION_ID would run.
@@ -143,16 +171,16 @@ describe("/compact-prep on the real CLI", () => {
     s.mock.enqueue(
       { tool: "Bash", input: { command: cli("init --force", sessionId) } },
       { tool: "Read", input: { file_path: path } },
-      { tool: "Write", input: { file_path: path, content: withoutWorkers } },
-      { tool: "Bash", input: { command: cli("verify", sessionId) } },
-      { text: "verify failed" },
+      { tool: "Bash", input: { command: save(withoutWorkers, sessionId) } },
+      { text: "write failed" },
     );
     expectSuccess(await runPrint(s, "/compact-prep", { resume: sessionId, allowedTools: NOT_BASH_OR_WRITE }));
-    const verified = requestText(lastMainRequest(s.mock.requests()));
-    expect(verified).toContain(
-      `carryover-state: ${path}: missing "## Worker Topology"; the headers must be, in this order:`,
+    const refusedWrite = requestText(lastMainRequest(s.mock.requests()));
+    expect(refusedWrite).toContain("Exit code 1");
+    expect(refusedWrite).toContain(
+      `carryover-state: nothing written, ${path} is unchanged: missing "## Worker Topology"; the headers must be`,
     );
-    expect(readFileSync(path, "utf8")).toBe(withoutWorkers);
+    expect(readFileSync(path, "utf8")).toContain(`Session: ${sessionId}`);
   });
 });
 

@@ -132,15 +132,14 @@ export function stateCli(run: SkillRun, command: string): string {
 }
 
 /**
- * /compact-prep through the skill's own steps on the real CLI (the session must exist): init, Read, Write
- * the filled state, verify. Returns the run; the caller checks what it needs.
+ * /compact-prep through the skill's own steps on the real CLI (the session must exist): init, Read, then the
+ * filled state through `carryover-state write` in a heredoc. Returns the run; the caller checks what it needs.
  */
 export async function compactPrep(sandbox: Sandbox, run: SkillRun, statePath: string, content = filledState()) {
   sandbox.mock.enqueue(
     { tool: "Bash", input: { command: stateCli(run, "init --force") } },
     { tool: "Read", input: { file_path: statePath } },
-    { tool: "Write", input: { file_path: statePath, content } },
-    { tool: "Bash", input: { command: stateCli(run, "verify") } },
+    { tool: "Bash", input: { command: `${stateCli(run, "write")} <<'CARRYOVER_STATE'\n${content}CARRYOVER_STATE` } },
     { text: `Compact prep complete: ${statePath}. Please run \`/compact\`.` },
   );
   // Neither Bash nor Write allowed: the skill's own allowed-tools must let its steps run.
