@@ -194,8 +194,9 @@ function prompted(text: string): (request: RecordedRequest) => boolean {
     request.kind === "main" && (latestPrompt(request.body?.messages ?? [])?.text.includes(text) ?? false);
 }
 
-/** Why the skill's Write did not land, as the tool result told the agent. */
+/** Why the skill's save did not land, as the tool result told the agent. */
 function refusal(text: string, statePath: string): string {
-  const line = text.split("\n").find((l) => l.includes(statePath) && /cannot|error|denied|not allowed/i.test(l));
+  const refused = /cannot|error|denied|not allowed|nothing written/i;
+  const line = text.split("\n").find((l) => l.includes(statePath) && refused.test(l));
   return line ? `“${line.trim()}”` : "the state file is not what the agent wrote";
 }

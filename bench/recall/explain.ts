@@ -13,18 +13,6 @@ interface Explanation {
  */
 export function explainMiss(fact: Fact, notes: readonly string[]): Explanation {
   const refused = notes.find((note) => note.startsWith("/compact-prep did not save"));
-  if (fact.viaPrep && refused && /plan mode/.test(refused)) {
-    return {
-      why:
-        "/compact-prep ran in plan mode, where Claude Code 2.1.332 refuses the skill's Write of the state file " +
-        `(${refused.replace(/^[^“]*/, "")}), so the state file holds the empty template and what /compact-prep ` +
-        "would have saved reached no file",
-      close:
-        "let the skill save the state through its own CLI (say `carryover-state write`, the text on stdin): " +
-        "its Bash commands run in plan mode (init and verify did, through the skill's allowed-tools, and so did " +
-        "one given a heredoc), the Write tool does not",
-    };
-  }
   if (fact.viaPrep && refused) return { why: refused, close: "make /compact-prep's save succeed here" };
   if (fact.id === "shell" || fact.id === "subagent") {
     return {

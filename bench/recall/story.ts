@@ -127,14 +127,14 @@ export function preparedState(): string {
   });
 }
 
-/** The skill's strict procedure (SKILL.md), as the agent runs it: init, read, write, verify. */
+/** The skill's strict procedure (SKILL.md), as the agent runs it: init, read, then write with a heredoc. */
 export function prepSteps(stateCli: string, sessionId: string, statePath: string): Step[] {
   const cli = (command: string) => `"${stateCli}" ${command} --session "${sessionId}"`;
+  const save = `${cli("write")} <<'CARRYOVER_STATE'\n${preparedState()}CARRYOVER_STATE`;
   return [
     { tool: "Bash", input: { command: cli("init --force"), description: "create the state file" } },
     { tool: "Read", input: { file_path: statePath } },
-    { tool: "Write", input: { file_path: statePath, content: preparedState() } },
-    { tool: "Bash", input: { command: cli("verify"), description: "verify the state file" } },
+    { tool: "Bash", input: { command: save, description: "save the state" } },
     { text: `Compact prep complete: ${statePath}. Please run \`/compact\`.` },
   ];
 }
