@@ -97,7 +97,7 @@ describe("gatherFacts", () => {
     expect((await gatherFacts(query())).state?.unfilled).toBe(true);
   });
 
-  it("orders a stamped state by PostCompact's count, before PostCompact ran for this compaction and after", async () => {
+  it("orders a stamped state by PostCompact's count, before PostCompact ran for this one and after", async () => {
     const statePath = writeFile(
       join(defaultStateDir(env), `${SESSION}.md`),
       renderState([], { "## Active Plan": "x" }),
@@ -125,7 +125,7 @@ describe("gatherFacts", () => {
     expect(facts.state).toBeNull();
   });
 
-  it("trusts no state file in a state dir others can write to (a shared TMPDIR where another user made it)", async () => {
+  it("trusts no state file in a state dir others can write to (a shared TMPDIR another user made it in)", async () => {
     const stateDir = defaultStateDir(env);
     writeFile(join(stateDir, `${SESSION}.md`), renderState([], { "## Session Decisions": "planted" }));
     chmodSync(stateDir, 0o777);
@@ -171,7 +171,7 @@ describe("gatherFacts", () => {
     expect(facts.planModeBefore).toBe(true);
   });
 
-  it("the previous compaction is the ledger's last, even where a clock that ran fast dated an earlier one later", async () => {
+  it("the previous compaction is the ledger's last, even where a fast clock dated an earlier one later", async () => {
     appendLedger(
       openSession(env, SESSION),
       { atMs: COMPACTED_AT + 300_000, trigger: "auto", promptId: "p-1", summary: "1" },

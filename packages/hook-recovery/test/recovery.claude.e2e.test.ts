@@ -32,7 +32,10 @@ afterEach(async () => {
 
 type SessionStartHook = "deliver" | "absent" | "output dropped";
 
-/** post-compact + recovery as the installer registers them; `sessionStart` simulates versions where that channel fails. */
+/**
+ * post-compact + recovery as the installer registers them; `sessionStart` simulates versions where that channel
+ * fails.
+ */
 function hooks(sessionStart: SessionStartHook = "deliver"): Record<string, unknown> {
   const recovery = { type: "command", command: RECOVERY, timeout: 30 };
   // Runs, records its delivery, but Claude Code gets no output: what claude-code #28305 reports.
@@ -63,7 +66,7 @@ function pendingMarker(s: Sandbox, sessionId: string): boolean {
 const TOOL_TURN = `start ${mockScript([{ tool: "Bash", input: { command: "echo a" } }, { text: "one" }])}`;
 
 describe("recovery on the real CLI, post-compact hook registered beside it", () => {
-  it("manual /compact: SessionStart(compact) delivers into the first request after it, once; the next prompt adds nothing", async () => {
+  it("manual /compact: SessionStart(compact) delivers into the first request after it, once, not again", async () => {
     sandbox = await createSandbox({ settings: { hooks: hooks() }, files: { "CHANGES_SESSION.md": "# changes\n" } });
     const sessionId = expectSuccess(await runPrint(sandbox, TOOL_TURN));
     expectSuccess(await runCompact(sandbox, sessionId));
@@ -119,7 +122,7 @@ describe("recovery on the real CLI, post-compact hook registered beside it", () 
     expect(count(next, VIA_PROMPT)).toBe(0);
   });
 
-  it("auto compaction in plan mode: names the plan file the session wrote and its TodoWrite list, asks to confirm plan mode", async () => {
+  it("auto compaction in plan mode: names its plan file and TodoWrite list, asks to confirm plan mode", async () => {
     sandbox = await createSandbox({
       settings: { hooks: hooks() },
       files: { "README.md": "# proj\n" },
@@ -158,11 +161,13 @@ describe("recovery on the real CLI, post-compact hook registered beside it", () 
     expectDeliveredOnce(first, VIA_SESSION_START);
     const text = requestText(first);
     expect(text).toContain(
-      "Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited.",
+      "Plan mode was on before this compaction: " +
+        "whether it still applies must be confirmed with the user before any file is edited.",
     );
     expect(text).toContain(`- Plan file this session wrote: ${planPath}`);
     expect(text).toContain(
-      "- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):\n  - [in_progress] Rewrite the parser\n  - [pending] Update the docs",
+      "- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):\n" +
+        "  - [in_progress] Rewrite the parser\n  - [pending] Update the docs",
     );
   });
 
