@@ -1,14 +1,17 @@
 import { linkSync, renameSync } from "node:fs";
-import { CarryoverError, isUnfilledState, readFileNoFollow, stateTemplate, writeFileAtomic } from "@carryover/core";
+import {
+  CarryoverError,
+  compactStateCompanions,
+  isUnfilledState,
+  readFileNoFollow,
+  stateTemplate,
+  writeFileAtomic,
+} from "@carryover/core";
 import type { StateLocation } from "./location.ts";
 
 export interface InitResult {
   /** Where the state that was there before now is; absent when there was none, or only an unfilled template. */
   backupPath?: string | undefined;
-}
-
-function backupPathOf(statePath: string): string {
-  return `${statePath}.bak`;
 }
 
 /**
@@ -18,6 +21,7 @@ function backupPathOf(statePath: string): string {
  */
 export function initState(location: StateLocation, sessionId: string, nowMs: number, force: boolean): InitResult {
   const statePath = location.path;
+  const { backup } = compactStateCompanions(statePath);
   location.ensureDir();
   const existing = readFileNoFollow(statePath);
   let backupPath: string | undefined;
@@ -25,11 +29,12 @@ export function initState(location: StateLocation, sessionId: string, nowMs: num
     if (!force) {
       throw new CarryoverError(
         "EXISTS",
-        `${statePath} already exists; pass --force to start from a fresh template (the current file is then kept as ${backupPathOf(statePath)})`,
+        `${statePath} already exists; pass --force to start from a fresh template ` +
+          `(the current file is then kept as ${backup})`,
       );
     }
     if (!isUnfilledState(existing)) {
-      backupPath = backupPathOf(statePath);
+      backupPath = backup;
       keepAsBackup(statePath, backupPath);
     }
   }
