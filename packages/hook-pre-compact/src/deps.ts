@@ -11,7 +11,7 @@ export {
 } from "@carryover/core";
 export { writeChangesLog } from "./changes-log.ts";
 export { earlierSummaries } from "./earlier.ts";
-export { writePreCompactJournal } from "./journal.ts";
+export { readStartTimes, writePreCompactJournal } from "./journal.ts";
 export { writeMemoryEntry } from "./memory-entry.ts";
 export { readPrepState } from "./prep-state.ts";
 export { readFacts, writeSnapshot } from "./snapshot.ts";

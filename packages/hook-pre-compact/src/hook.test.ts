@@ -85,6 +85,22 @@ function workedSession(extra: Parameters<typeof writeTranscript>[1] = []): void 
   ]);
 }
 
+/** The line Claude Code writes right after a compact_boundary: the summary the next conversation opens with. */
+function summaryLine(summary: string, atMs: number) {
+  return {
+    type: "user",
+    isCompactSummary: true,
+    isVisibleInTranscriptOnly: true,
+    message: {
+      role: "user",
+      content:
+        "This session is being continued from a previous conversation that ran out of context. " +
+        `The summary below covers the earlier portion of the conversation.\n\nSummary:\n${summary}`,
+    },
+    timestamp: new Date(atMs).toISOString(),
+  };
+}
+
 function input(overrides: Partial<PreCompactInput> = {}): PreCompactInput {
   return {
     session_id: SESSION,
@@ -519,6 +535,34 @@ describe("the summary steering it prints", () => {
     expect(output).not.toContain("\u001b");
   });
 
+  it("names each earlier compaction by the time its own output gave, not by its boundary's a minute on", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const compacted = (trigger: "manual" | "auto", atMs: number, summary: string) => {
+      lines.push(boundaryLine(trigger, 90_000, new Date(atMs).toISOString()), summaryLine(summary, atMs));
+      writeTranscript(transcriptFile(), lines);
+    };
+    lines.push(promptLine("Start the parser"));
+    writeTranscript(transcriptFile(), lines);
+    // Each boundary is written after its summary, 15 s after its PreCompact and in the next minute.
+    const first = Date.parse("2026-11-29T15:13:50.000Z");
+    const firstOutput = (await invoke(input({ trigger: "manual", prompt_id: "a" }), first)) as string;
+    compacted("manual", first + 15_000, "FIRST: chose SQLite.");
+    const second = Date.parse("2026-11-29T16:13:50.000Z");
+    const secondOutput = (await invoke(input({ trigger: "manual", prompt_id: "b" }), second)) as string;
+    compacted("manual", second + 15_000, "SECOND: parser done.");
+    const output = (await invoke(input({ prompt_id: "c" }))) as string;
+
+    expect(firstOutput).toContain("this compaction (manual, 2026-11-29 15:13 UTC)");
+    expect(secondOutput).toContain("this compaction (manual, 2026-11-29 16:13 UTC)");
+    expect(secondOutput).toContain(
+      "The conversation opens with the latest one's summary (manual, 2026-11-29 15:13 UTC).",
+    );
+    expect(output).toContain(
+      "[1] manual compaction, 2026-11-29 15:13 UTC:\nFIRST: chose SQLite.\n" +
+        "[2] manual compaction, 2026-11-29 16:13 UTC:\nSECOND: parser done.",
+    );
+  });
+
   it("leaves carryover's own writes and commands out of what it names", async () => {
     const statePath = compactStatePath(env, SESSION);
     workedSession([
@@ -621,7 +665,7 @@ describe("the summary steering it prints", () => {
   });
 });
 
-it("journals what it saw and wrote for the recovery hook", async () => {
+it("journals what it saw and wrote, and when the compaction began", async () => {
   workedSession();
   await invoke();
   const journal = JSON.parse(
@@ -631,6 +675,7 @@ it("journals what it saw and wrote for the recovery hook", async () => {
     trigger: "auto",
     promptId: "prompt-1",
     atMs: NOW,
+    startedAtMs: [NOW],
     transcriptPath: transcriptFile(),
     wrote: {
       changesFile: join(project, "CHANGES_SESSION.md"),
@@ -638,7 +683,7 @@ it("journals what it saw and wrote for the recovery hook", async () => {
       memoryTopic: join(memoryDir(), "carryover-session-2026-11-29-403d97d7.md"),
     },
   });
-  expect(journal!.facts.filesChanged.map((file) => file.path)).toEqual([
+  expect(journal.facts?.filesChanged.map((file) => file.path)).toEqual([
     join(project, "src/app.ts"),
     join(project, "notes.txt"),
   ]);

@@ -2,6 +2,7 @@
 import type { HookDefinition } from "@carryover/core";
 import type { keys } from "./config.ts";
 import type { Scope } from "./describe.ts";
+import type { PreCompactJournal } from "./journal.ts";
 import type { Compaction } from "./sections.ts";
 import type { Topology } from "./snapshot.ts";
 
@@ -41,29 +42,30 @@ export const hook: HookDefinition<"PreCompact", typeof keys> = {
     const prep = attempt("compact-prep state", () => deps.readPrepState(env, session, stateDir, prepQuery));
     const window = attempt("tmux panes", () => deps.readTmuxWindow(env));
     const topology: Topology = { previousCompactionAtMs: since, window };
+    const startedAtMs = attempt("journal", () => deps.readStartTimes(session)) ?? [];
 
+    const wrote: PreCompactJournal["wrote"] = { changesFile: null, snapshot: null, memoryTopic: null };
     if (facts) {
       const changes = deps.changesLogPath(projectDir, changesFile);
       const snapshot = config.hook.snapshot && !prep?.fresh;
       const memory = config.hook.memoryEntry && deps.isAutoMemoryEnabled(env, projectDir);
-      const wrote = {
-        changesFile:
-          changes && attempt("changes log", () => deps.writeChangesLog(env, changes, compaction, facts, scope)),
-        snapshot: snapshot
-          ? attempt("snapshot", () => deps.writeSnapshot(session, compaction, facts, scope, transcript, topology))
-          : null,
-        memoryTopic: memory
-          ? attempt(
-              "memory entry",
-              () => deps.writeMemoryEntry(env, input.cwd, compaction, facts, scope, prep).topicPath,
-            )
-          : null,
-      };
-      const journal = { ...compaction, transcriptPath: transcript, facts, wrote };
-      attempt("journal", () => deps.writePreCompactJournal(session, journal));
+      wrote.changesFile =
+        changes && attempt("changes log", () => deps.writeChangesLog(env, changes, compaction, facts, scope));
+      if (snapshot)
+        wrote.snapshot = attempt("snapshot", () =>
+          deps.writeSnapshot(session, compaction, facts, scope, transcript, topology),
+        );
+      if (memory)
+        wrote.memoryTopic = attempt(
+          "memory entry",
+          () => deps.writeMemoryEntry(env, input.cwd, compaction, facts, scope, prep).topicPath,
+        );
     }
+    // Journaled even without the transcript: the next compaction names this one by the time its output says.
+    const journal = { ...compaction, transcriptPath: transcript, facts, wrote };
+    attempt("journal", () => deps.writePreCompactJournal(session, journal, startedAtMs));
     if (!config.hook.steering) return null;
-    const earlier = deps.earlierSummaries(summaries, facts?.compactions ?? []);
+    const earlier = deps.earlierSummaries(summaries, facts?.compactions ?? [], startedAtMs);
     const maxChars = config.hook.steeringMaxChars;
     return deps.steeringText({ compaction, earlier, prep, facts, topology, scope, maxChars });
   },
