@@ -8,7 +8,8 @@ const compaction: Omit<HookCase, "name" | "what"> = {
     rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true });
     rmSync(autoMemoryDir(context.env, context.projectDir), { recursive: true, force: true });
   },
-  expect: "carryover pre-compact: instructions for this summary",
+  // The steering's opening, printed however many compactions came before.
+  expect: 'The summary begins with a section "Historical summaries"',
   verify: (context) =>
     existsSync(mechanicalSnapshotPath(openSession(context.env, context.sessionId)))
       ? null
