@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { transcriptDir } from "../../../../test-fixtures/transcripts/dir.ts";
 import { type GeneratedTruth, generateTranscript } from "../../../../test-fixtures/transcripts/generate.ts";
 import {
   boundaryLine as boundary,
@@ -18,16 +18,7 @@ const PAYLOADS = join(import.meta.dirname, "../../../../test-fixtures/payloads")
 const SAMPLE = join(PAYLOADS, "transcript-sample.jsonl");
 const AUTO_SAMPLE = join(PAYLOADS, "transcript-sample.auto-compact.jsonl");
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "carryover-scan-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let written = 0;
-function transcript(lines: Parameters<typeof writeTranscript>[1], tail = "\n"): string {
-  return writeTranscript(join(dir, `t${++written}.jsonl`), lines, tail);
-}
+const { path: inDir, write: transcript } = transcriptDir("carryover-scan-");
 
 describe("scanTranscript on captured transcripts", () => {
   it("reads files, commands, errors, todos, the last request and the compaction of the manual sample", async () => {
@@ -463,7 +454,7 @@ describe("scanTranscript decisions", () => {
   });
 
   it("counts the work of 2.x subagents from their own transcripts, fixed across files by time", async () => {
-    const session = join(dir, "sub-session");
+    const session = inDir("sub-session");
     const path = transcript([
       prompt("do it"),
       call("x", "Bash", { command: "make test" }),
@@ -571,13 +562,13 @@ describe("scanTranscript decisions", () => {
   });
 
   it("rejects a transcript that does not exist", async () => {
-    await expect(scanTranscript(join(dir, "missing.jsonl"))).rejects.toThrow(/ENOENT/);
+    await expect(scanTranscript(inDir("missing.jsonl"))).rejects.toThrow(/ENOENT/);
   });
 
   it("refuses a FIFO nobody writes, a device that never ends and a directory, instead of hanging", async () => {
-    const fifo = join(dir, "fifo.jsonl");
+    const fifo = inDir("fifo.jsonl");
     execFileSync("mkfifo", [fifo]);
-    for (const path of [fifo, "/dev/zero", dir]) {
+    for (const path of [fifo, "/dev/zero", inDir(".")]) {
       await expect(scanTranscript(path)).rejects.toThrow(
         expect.objectContaining({ code: "BAD_INPUT", message: `${path} is not a regular file` }),
       );
@@ -589,7 +580,7 @@ describe("scanTranscript on a generated 24 MB transcript", () => {
   let path: string;
   let truth: GeneratedTruth;
   beforeAll(() => {
-    path = join(dir, "generated.jsonl");
+    path = inDir("generated.jsonl");
     truth = generateTranscript(path, { targetBytes: 24_000_000, compactions: 3, seed: 42, tornTail: true });
   });
 

@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { transcriptDir } from "../../../../test-fixtures/transcripts/dir.ts";
 import {
   callLine as call,
   promptLine as prompt,
   resultLine as result,
-  writeTranscript,
 } from "../../../../test-fixtures/transcripts/lines.ts";
 import type { Worker } from "./facts.ts";
 import { scanTranscript } from "./scan.ts";
@@ -16,16 +15,7 @@ const SHELLS = join(PAYLOADS, "transcript-sample.workers.jsonl");
 const COMPACTED = join(PAYLOADS, "transcript-sample.workers-compact.jsonl");
 const RESUMED = join(PAYLOADS, "transcript-sample.workers-resumed.jsonl");
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "carryover-workers-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let written = 0;
-function transcript(lines: Parameters<typeof writeTranscript>[1]): string {
-  return writeTranscript(join(dir, `t${++written}.jsonl`), lines);
-}
+const { write: transcript } = transcriptDir("carryover-workers-");
 
 /** The first `count` lines of a captured transcript: what a hook reading it at that moment saw. */
 function upTo(path: string, count: number): string {
