@@ -21,7 +21,8 @@ const MAX_ERRORS = 40;
 
 /** One compaction's section: the last request, files modified, commands run, errors and what fixed them. */
 function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: Scope): string {
-  const heading = `## ${utcMinute(compaction.atMs)} · ${compaction.trigger} compaction · session ${compaction.sessionId.slice(0, 8)}`;
+  const session = compaction.sessionId.slice(0, 8);
+  const heading = `## ${utcMinute(compaction.atMs)} · ${compaction.trigger} compaction · session ${session}`;
   const lines = [heading, sectionMarker(compaction), ""];
   if (facts.lastUserRequest) lines.push(`Last request: “${oneLine(facts.lastUserRequest, 300)}”`, "");
   const { filesChanged, commands, errors } = facts.since;

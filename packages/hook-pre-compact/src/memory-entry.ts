@@ -156,20 +156,24 @@ function removeTopic(path: string): void {
 
 function topicHead(fileName: string, compaction: Compaction, facts: TranscriptFacts): string {
   const date = utcDate(compaction.atMs);
+  const shortId = compaction.sessionId.slice(0, 8);
   const task = facts.lastUserRequest ? `: ${oneLine(facts.lastUserRequest, 100)}` : "";
   return [
     "---",
     `name: ${fileName.slice(0, -".md".length)}`,
     // Double-quoted: a request can hold ": ", which ends a plain YAML scalar.
-    `description: ${JSON.stringify(`Work log of session ${compaction.sessionId.slice(0, 8)} (${date}) before compaction${task}`)}`,
+    `description: ${JSON.stringify(`Work log of session ${shortId} (${date}) before compaction${task}`)}`,
     "metadata:",
     "  type: project",
     "---",
     "",
-    `Session ${compaction.sessionId}: what was being done each time its context was compacted (first on ${date}), saved by carryover's pre-compact hook, one section per compaction, newest last.`,
+    `Session ${compaction.sessionId}: what was being done each time its context was compacted (first on ${date}), ` +
+      "saved by carryover's pre-compact hook, one section per compaction, newest last.",
     "",
-    "**Why:** compaction replaces the conversation with a summary; this keeps the task, the decisions and the files touched.",
-    "**How to apply:** use it to pick the work up again; check the files it names (and the project's changes log) before redoing anything, and verify a fact before relying on it.",
+    "**Why:** compaction replaces the conversation with a summary; this keeps the task, the decisions and the " +
+      "files touched.",
+    "**How to apply:** use it to pick the work up again; check the files it names (and the project's changes log) " +
+      "before redoing anything, and verify a fact before relying on it.",
     "",
   ].join("\n");
 }

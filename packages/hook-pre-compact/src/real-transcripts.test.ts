@@ -68,9 +68,9 @@ describe.each(cases.map((expected) => [expected.transcript as string, expected] 
     it("the summarizer is told of every earlier compaction the transcript holds, never that there was none", () => {
       if (expected.compactions.length > 0) {
         expect(steering).not.toContain("none yet");
-        expect(steering).toContain(
-          `what ${expected.compactions.length === 1 ? "the earlier compaction" : `the ${expected.compactions.length} earlier compactions`} of this session recorded`,
-        );
+        const count = expected.compactions.length;
+        const earlier = count === 1 ? "the earlier compaction" : `the ${count} earlier compactions`;
+        expect(steering).toContain(`what ${earlier} of this session recorded`);
         expect(steering).toContain("<earlier-summaries>");
       } else {
         expect(steering).toContain('holding "none yet": the session\'s transcript has no earlier compaction.');

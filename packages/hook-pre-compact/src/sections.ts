@@ -13,7 +13,8 @@ const MARKER_PREFIX = "<!-- carryover:pre-compact ";
  * one compaction (same prompt_id, Claude Code 2.1.332), so a section is found by it and replaced.
  */
 export function sectionMarker(compaction: Compaction): string {
-  return `${MARKER_PREFIX}session=${compaction.sessionId} prompt=${compaction.promptId ?? `none-${compaction.atMs}`} -->`;
+  const prompt = compaction.promptId ?? `none-${compaction.atMs}`;
+  return `${MARKER_PREFIX}session=${compaction.sessionId} prompt=${prompt} -->`;
 }
 
 /**

@@ -79,7 +79,8 @@ function snapshotText(
       MECHANICAL_SNAPSHOT_MARK,
       `Session: ${compaction.sessionId}`,
       `Saved: ${new Date(compaction.atMs).toISOString()}`,
-      `Written by carryover's pre-compact hook from the transcript just before this compaction (${compaction.trigger}), because /compact-prep had not saved this session's state since the previous one.`,
+      "Written by carryover's pre-compact hook from the transcript just before this compaction " +
+        `(${compaction.trigger}), because /compact-prep had not saved this session's state since the previous one.`,
     ],
     {
       "## Active Plan": activePlan(facts, scope),
@@ -91,7 +92,8 @@ function snapshotText(
       ].join("\n"),
       "## TaskList Summary": progressLines(facts, 40).join("\n") || "No TodoWrite or Task list in this session.",
       "## Session Decisions":
-        "Not recorded: decisions live in the conversation, which the compaction summary condenses. Run /compact-prep before compacting to keep them here.",
+        "Not recorded: decisions live in the conversation, which the compaction summary condenses. " +
+        "Run /compact-prep before compacting to keep them here.",
       "## Constraints and Blockers":
         unresolved.length > 0
           ? ["Unresolved errors:", ...errorLines(unresolved, scope, 20)].join("\n")

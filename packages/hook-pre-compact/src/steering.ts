@@ -44,7 +44,9 @@ const SECTIONS = `After it come these sections, each present even when empty:
 export function steeringText(input: SteeringInput): string {
   const maxChars = Math.min(input.maxChars, MAX_CONTEXT_CHARS);
   const { trigger, atMs } = input.compaction;
-  const head = `carryover pre-compact: what the summary of this compaction (${trigger}, ${utcMinute(atMs)}) must hold; it concerns that summary only.`;
+  const head =
+    `carryover pre-compact: what the summary of this compaction (${trigger}, ${utcMinute(atMs)}) must hold; ` +
+    "it concerns that summary only.";
   const prep = prepQuote(input.prep);
   const facts = input.facts ? factsLine(input.facts, input.scope) : "";
   const workers = workersLine(input.facts, input.topology);
@@ -69,18 +71,23 @@ function openingText(
     // Only a transcript read from its start shows there was no compaction before.
     const none = facts !== null && facts.skipped.headBytes === 0;
     return none
-      ? `The summary begins with a section "Historical summaries" holding "none yet": the session's transcript has no earlier compaction.`
-      : `The summary begins with a section "Historical summaries": what earlier summaries of this session recorded, if the conversation holds any, condensed, oldest first; else "none yet".`;
+      ? 'The summary begins with a section "Historical summaries" holding "none yet": ' +
+          "the session's transcript has no earlier compaction."
+      : 'The summary begins with a section "Historical summaries": what earlier summaries of this session recorded, ' +
+          'if the conversation holds any, condensed, oldest first; else "none yet".';
   }
   const count = earlier.length === 1 ? "the earlier compaction" : `the ${earlier.length} earlier compactions`;
+  const names = earlier.length === 1 ? "it names" : "they name";
   const latest = earlier.at(-1)!;
   const opener =
     quoted.length < earlier.length
       ? ` The conversation opens with the latest one's summary (${latest.trigger}, ${when(latest)}).`
       : "";
   return (
-    `The summary begins with a section "Historical summaries" that carries forward, condensed, what ${count} of this session recorded, oldest first. ` +
-    `That section keeps every decision, constraint, open problem and file path ${earlier.length === 1 ? "it names" : "they name"}, and drops only narration.${opener}${quoted.some((entry) => entry.summary) ? " They were:" : ""}`
+    `The summary begins with a section "Historical summaries" that carries forward, condensed, what ${count} ` +
+    "of this session recorded, oldest first. " +
+    `That section keeps every decision, constraint, open problem and file path ${names}, and drops only narration.` +
+    `${opener}${quoted.some((entry) => entry.summary) ? " They were:" : ""}`
   );
 }
 
@@ -149,10 +156,11 @@ function factsLine(facts: TranscriptFacts, scope: Scope): string {
   if (files.length === 0 && open.length === 0) return "";
   const parts: string[] = [];
   if (files.length > 0) parts.push(`files changed: ${list(files.map(code))}`);
-  if (open.length > 0)
-    parts.push(
-      `unresolved errors: ${list(open.map((error) => `${error.tool} ${oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 80)} (${oneLine(error.message, 100)})`))}`,
-    );
+  const openError = (error: (typeof open)[number]) => {
+    const target = error.tool === "Bash" ? error.target : shownPath(error.target, scope);
+    return `${error.tool} ${oneLine(target, 80)} (${oneLine(error.message, 100)})`;
+  };
+  if (open.length > 0) parts.push(`unresolved errors: ${list(open.map(openError))}`);
   return `Since the previous compaction, the transcript shows these; the summary names them: ${parts.join("; ")}.`;
 }
 

@@ -38,7 +38,7 @@ function workTurn(project: string): string {
   ])}`;
 }
 
-it("manual then auto compaction on the real CLI: changes log, snapshot, one memory entry, and cumulative summary instructions", async () => {
+it("manual then auto compaction on the real CLI: changes log, snapshot, memory entry, steering", async () => {
   sandbox = await createSandbox({
     settings: {
       hooks: {
@@ -58,15 +58,17 @@ it("manual then auto compaction on the real CLI: changes log, snapshot, one memo
   const first = requestText(compactionRequest(sandbox.mock.requests(), 0));
   expect(first).toContain(INSTRUCTIONS);
   expect(first).toContain(
-    'The summary begins with a section "Historical summaries" holding "none yet": the session\'s transcript has no earlier compaction.',
+    'The summary begins with a section "Historical summaries" holding "none yet": ' +
+      "the session's transcript has no earlier compaction.",
   );
 
   const log = readFileSync(join(project, "CHANGES_SESSION.md"), "utf8");
   expect(log).toMatch(/^## .* · manual compaction · session /m);
   expect(log).toContain("### Files modified (2)\n- `src/app.ts` — Write\n- `notes.txt` — Edit\n");
   expect(log).toContain("- `cat build.txt` — failed 1 of 2 runs, then passed\n- `touch build.txt`\n");
-  expect(log).toMatch(
-    /- Bash `cat build.txt`: Exit code 1 cat: build\.txt: No such file or directory → fixed: the same command succeeded later/,
+  expect(log).toContain(
+    "- Bash `cat build.txt`: Exit code 1 cat: build.txt: No such file or directory → " +
+      "fixed: the same command succeeded later",
   );
 
   const sessionDir = join(sandbox.home, ".claude/carryover/sessions", sessionId);
@@ -77,9 +79,11 @@ it("manual then auto compaction on the real CLI: changes log, snapshot, one memo
   expectSuccess(run);
   const second = requestText(compactionRequest(sandbox.mock.requests(), 1));
   expect(second).toContain(INSTRUCTIONS);
-  expect(second).toMatch(
-    /<earlier-summaries>\n\[1\] manual compaction, [\d-]+ [\d:]+ UTC:\nMOCK SUMMARY \d+: the user asked for things; files were edited\.\n<\/earlier-summaries>/,
+  const quotedFirst = new RegExp(
+    String.raw`<earlier-summaries>\n\[1\] manual compaction, [\d-]+ [\d:]+ UTC:\n` +
+      String.raw`MOCK SUMMARY \d+: the user asked for things; files were edited\.\n<\/earlier-summaries>`,
   );
+  expect(second).toMatch(quotedFirst);
 
   const sections = readFileSync(join(project, "CHANGES_SESSION.md"), "utf8").split(/^## /m).slice(1);
   expect(sections.map((section) => section.split("\n")[0]!.split(" · ")[1])).toEqual([

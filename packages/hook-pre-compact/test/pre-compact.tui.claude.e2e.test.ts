@@ -34,7 +34,7 @@ function echoedOutput(text: string): string {
   return ours === -1 ? "" : echo.slice(ours).replace(DIM, "");
 }
 
-it("in the TUI, what a manual /compact records of PreCompact's output is short, plain, and contradicts no later compaction", async () => {
+it("in the TUI, what /compact records of its output is short, plain, and no later compaction belies", async () => {
   sandbox = await createSandbox({
     settings: {
       hooks: {
@@ -45,9 +45,8 @@ it("in the TUI, what a manual /compact records of PreCompact's output is short, 
   });
   const box = sandbox;
   const tui = await startTui(box, { args: ["--allowedTools", "Bash,Write,Edit,Read"] });
-  await tui.submit(
-    `Write the notes ${mockScript([{ tool: "Write", input: { file_path: join(box.project, "notes.md"), content: "x\n" } }, { text: "written" }])}`,
-  );
+  const write = { tool: "Write", input: { file_path: join(box.project, "notes.md"), content: "x\n" } };
+  await tui.submit(`Write the notes ${mockScript([write, { text: "written" }])}`);
   await tui.waitForScreen(/written/);
   await tui.submit("/compact");
   await tui.waitForScreen(/Compacted/);
