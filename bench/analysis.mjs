@@ -16,8 +16,9 @@ export function missedTargets(results) {
   const flat = results.statusline?.flatTarget;
   if (flat && !flat.met) {
     parts.push(
-      `### Status line flatness\n\nMeasured ${x(flat.ratio)} in CPU (target ≤ ${TARGETS.flatRatio}). carryover's status line does not open the transcript, so a` +
-        " difference here is the run's noise (see the min–max of the two rows), not the file: rerun on a quiet machine with more rounds.",
+      `### Status line flatness\n\nMeasured ${x(flat.ratio)} in CPU (target ≤ ${TARGETS.flatRatio}). ` +
+        "carryover's status line does not open the transcript, so a difference here is the run's noise (see the " +
+        "min–max of the two rows), not the file: rerun on a quiet machine with more rounds.",
     );
   }
   const scanMisses = (results.scan?.targets ?? []).filter((t) => !t.met);
@@ -49,12 +50,13 @@ function startupAnalysis(rows, misses, profiles) {
   return [
     "### Hook start-up",
     "",
-    `\`node -e 0\` took ${node.median.toFixed(1)} ms wall (median) and ${node.cpuMs.toFixed(1)} ms of CPU per run here. Each missed path's CPU over`,
-    "`node -e 0`'s, in points of it and in ms: *bundle* is the hook's JS switched off (`CARRYOVER=0`: the file is read, its",
-    "fast part compiled and evaluated, the deferred part only skipped as a comment; the runtime returns); *own",
-    "work* is the path's JS over the switched-off hook's (stdin, config files, its checks; on active paths its reads, output",
-    "and writes); *launch and boot* is the rest of the process's CPU over `node -e 0`'s (Node resolving and loading a script",
-    "file instead of `-e`), the least precise part: a difference of two means taken on a busy machine.",
+    `\`node -e 0\` took ${node.median.toFixed(1)} ms wall (median) and ${node.cpuMs.toFixed(1)} ms of CPU per run`,
+    "here. Each missed path's CPU over `node -e 0`'s, in points of it and in ms: *bundle* is the hook's JS switched",
+    "off (`CARRYOVER=0`: the file is read, its fast part compiled and evaluated, the deferred part only skipped as a",
+    "comment; the runtime returns); *own work* is the path's JS over the switched-off hook's (stdin, config files, its",
+    "checks; on active paths its reads, output and writes); *launch and boot* is the rest of the process's CPU over",
+    "`node -e 0`'s (Node resolving and loading a script file instead of `-e`), the least precise part: a difference of",
+    "two means taken on a busy machine.",
     "",
     table(
       ["path", "wall", "CPU", "missed by (wall)", "launch and boot", "bundle", "own work", "what would close it"],
@@ -70,12 +72,14 @@ function startupAnalysis(rows, misses, profiles) {
       ]),
     ),
     "",
-    `The levers: the bundle part is what the file's size costs to read and compile on every run, used or not${compileRate(profiles)};`,
-    "the bundle sizes below say what the files are made of. The launch is Node's, the same for any Node hook started as",
-    "`node <file>` (the installer already registers hooks that way, skipping the shebang's `env` exec: see the empty rows).",
+    "The levers: the bundle part is what the file's size costs to read and compile on every run, used or",
+    `not${compileRate(profiles)}; the bundle sizes below say what the files are made of. The launch is Node's, the`,
+    "same for any Node hook started as `node <file>` (the installer already registers hooks that way, skipping the",
+    "shebang's `env` exec: see the empty rows).",
     ...(misses.some((t) => t.statusLine)
       ? [
-          "The status line reads its stdin and config even switched off (it still shows a chained status line), so its *bundle* part includes that work.",
+          "The status line reads its stdin and config even switched off (it still shows a chained status line), so",
+          "its *bundle* part includes that work.",
         ]
       : []),
   ].join("\n");
@@ -98,7 +102,10 @@ function compileRate(profiles = []) {
 function closeStartup({ t, row, launchMs, bundleMs, workMs }) {
   if (t.limit < 1) return "decide it in the executable's sh prelude (the hook's shFastPath probe) instead of in Node";
   if (t.statusLine) {
-    return "its sh prelude's exec (the `/bin/sh -c exit` row) comes on top of Node's start: less JavaScript per render, or Claude Code's own shell sourcing the prelude (`. <file>`) instead of starting a second one";
+    return (
+      "its sh prelude's exec (the `/bin/sh -c exit` row) comes on top of Node's start: less JavaScript per render, " +
+      "or Claude Code's own shell sourcing the prelude (`. <file>`) instead of starting a second one"
+    );
   }
   if (row.cpuRatio <= t.limit) return "CPU within target: the wall figure is this run's load; rerun on a quiet machine";
   const largest = Math.max(launchMs, bundleMs, workMs);
@@ -115,15 +122,17 @@ function promptAnalysis(t) {
   return [
     "### The whole per-prompt cost",
     "",
-    `All UserPromptSubmit hooks on their fast paths, started together: ${x(t.ratio)} one \`node -e 0\` (target ≤ ${TARGETS.promptTotalRatio}×:`,
-    `missed by ${points(t.ratio - TARGETS.promptTotalRatio)}×). A hook whose fast path still starts Node costs a whole \`node -e 0\` here: what closes`,
-    "it is each such hook deciding its fast path in its sh prelude (see the start-up targets above).",
+    `All UserPromptSubmit hooks on their fast paths, started together: ${x(t.ratio)} one \`node -e 0\` (target ≤`,
+    `${TARGETS.promptTotalRatio}×: missed by ${points(t.ratio - TARGETS.promptTotalRatio)}×). A hook whose fast path`,
+    "still starts Node costs a whole `node -e 0` here: what closes it is each such hook deciding its fast path in its",
+    "sh prelude (see the start-up targets above).",
   ].join("\n");
 }
 
 function scanAnalysis(misses, rows, profile) {
   const at = (sizeMB, prefix) => rows.find((r) => r.sizeMB === sizeMB && r.row.name.startsWith(prefix))?.row;
   const cpuMet = misses.some((t) => t.cpuMBps >= TARGETS.scanMBps);
+  const rssOver = (t) => (t.rssMiB > TARGETS.scanRssMiB ? `, ${mib(t.rssMiB - TARGETS.scanRssMiB)}` : "");
   return [
     "### Transcript scan",
     "",
@@ -132,7 +141,7 @@ function scanAnalysis(misses, rows, profile) {
       misses.map((t) => [
         `${t.sizeMB.toFixed(0)} MB`,
         t.netMBps > 0 ? `${t.netMBps.toFixed(0)} MB/s` : "—",
-        `${(TARGETS.scanMBps - Math.max(0, t.netMBps)).toFixed(0)} MB/s${t.rssMiB > TARGETS.scanRssMiB ? `, ${mib(t.rssMiB - TARGETS.scanRssMiB)}` : ""}`,
+        `${(TARGETS.scanMBps - Math.max(0, t.netMBps)).toFixed(0)} MB/s${rssOver(t)}`,
         `${t.cpuMBps.toFixed(0)} MB/s`,
         // Per-round ratios to readline, as in the scan table; jq's through the same baseline.
         at(t.sizeMB, "carryover").ratio.median.toFixed(2),
@@ -141,12 +150,14 @@ function scanAnalysis(misses, rows, profile) {
       ]),
     ),
     "",
-    "Memory stays flat (1 MiB chunks, only candidate lines decoded) and the scanner's lead over readline + JSON.parse grows",
-    "with the file, as a pre-filter's should. The small files are dominated by Node's start-up, so their net figure is the",
-    "difference of two noisy medians.",
+    "Memory stays flat (1 MiB chunks, only candidate lines decoded) and the scanner's lead over readline + JSON.parse",
+    "grows with the file, as a pre-filter's should. The small files are dominated by Node's start-up, so their net",
+    "figure is the difference of two noisy medians.",
     cpuMet
-      ? "Per CPU-second the scanner reaches the target on the larger files: what the wall figure lacks is this run's share of the cores."
-      : "In this run the cores were shared (see the load), which inflates CPU time too, so the run cannot tell the scanner's limit from the load.",
+      ? "Per CPU-second the scanner reaches the target on the larger files: what the wall figure lacks is this run's " +
+        "share of the cores."
+      : "In this run the cores were shared (see the load), which inflates CPU time too, so the run cannot tell the " +
+        "scanner's limit from the load.",
     ...(profile ? ["", scanProfileReading(profile)] : []),
   ].join("\n");
 }
@@ -156,22 +167,27 @@ function scanProfileReading({ sizeMB, parts }) {
   const total = Object.values(parts).reduce((sum, ms) => sum + ms, 0);
   const pct = (ms) => `${((ms / total) * 100).toFixed(0)}%`;
   const lines = [
-    `The ${sizeMB.toFixed(0)} MB profile (scan section) splits the main thread: ${pct(parts.idle)} idle waiting for the next 1 MiB chunk,`,
-    `${pct(parts.indexOf)} in \`Buffer.indexOf\` (the pre-filter), ${pct(parts.scanner)} in the scanner's own JavaScript (decoding candidate lines,`,
-    `JSON.parse, collecting), ${pct(parts.gc)} in GC. What would close it:`,
+    `The ${sizeMB.toFixed(0)} MB profile (scan section) splits the main thread: ${pct(parts.idle)} idle waiting for`,
+    `the next 1 MiB chunk, ${pct(parts.indexOf)} in \`Buffer.indexOf\` (the pre-filter), ${pct(parts.scanner)} in the`,
+    `scanner's own JavaScript (decoding candidate lines, JSON.parse, collecting), ${pct(parts.gc)} in GC.`,
+    "What would close it:",
   ];
   const ranked = [
     [
       parts.idle,
-      "the idle share: the next chunk is read on libuv's pool while this one is searched, and the search finishes first; from the page cache a read is a memcpy plus a thread hand-off, so larger chunks (fewer hand-offs) or `readSync` may remove most of the wait: measure both as variants of core's `_jsonl-candidates.ts`.",
+      "the idle share: the next chunk is read on libuv's pool while this one is searched, and the search finishes " +
+        "first; from the page cache a read is a memcpy plus a thread hand-off, so larger chunks (fewer hand-offs) or " +
+        "`readSync` may remove most of the wait: measure both as variants of core's `_jsonl-candidates.ts`.",
     ],
     [
       parts.indexOf,
-      "the pre-filter's share: each chunk is searched once per needle (through each needle's anchor); fewer passes over a chunk would cut it.",
+      "the pre-filter's share: each chunk is searched once per needle (through each needle's anchor); fewer passes " +
+        "over a chunk would cut it.",
     ],
     [
       parts.scanner,
-      "the scanner's own share: fewer candidate lines decoded and parsed (bookkeeping lines that repeat tool calls are dropped by their leading type before decoding; anything that still slips through costs a JSON.parse).",
+      "the scanner's own share: fewer candidate lines decoded and parsed (bookkeeping lines that repeat tool calls " +
+        "are dropped by their leading type before decoding; anything that still slips through costs a JSON.parse).",
     ],
     [parts.gc, "the GC share: fewer short-lived strings (decode only the candidate lines, reuse the chunk buffers)."],
   ].sort((a, b) => b[0] - a[0]);
@@ -200,10 +216,10 @@ function bundleAnalysis(misses) {
     ),
     "",
     "Why: an executable holds its fast part, compiled on every start, and the rest of the hook as one string compiled",
-    "only on a path with work (packages/build); the core modules both parts use (paths, markers, config) are in both. What",
-    "is left over the target is the hooks' own decision code and, in the two hooks that read transcripts, core's scanner.",
-    "What would close it: the deferred part reusing the fast part's modules instead of carrying its own copies. The bytes",
-    "cost little at start-up (the string is scanned, not compiled: see the start-up table), so the ceilings in",
-    "`bundle-size.json` hold the sizes as they are, rounded up to the next 1,000 bytes.",
+    "only on a path with work (packages/build); the core modules both parts use (paths, markers, config) are in both.",
+    "What is left over the target is the hooks' own decision code and, in the two hooks that read transcripts, core's",
+    "scanner. What would close it: the deferred part reusing the fast part's modules instead of carrying its own",
+    "copies. The bytes cost little at start-up (the string is scanned, not compiled: see the start-up table), so the",
+    "ceilings in `bundle-size.json` hold the sizes as they are, rounded up to the next 1,000 bytes.",
   ].join("\n");
 }

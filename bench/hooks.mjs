@@ -3,7 +3,15 @@ import { join } from "node:path";
 
 /**
  * @typedef {{ event: string, matcher?: string, timeout?: number }} Registration
- * @typedef {{ hook: string, packageName: string, packageDir: string, binPath: string, built: boolean, statusLine: boolean, registrations: Registration[] }} HookPackage
+ * @typedef {{
+ *   hook: string,
+ *   packageName: string,
+ *   packageDir: string,
+ *   binPath: string,
+ *   built: boolean,
+ *   statusLine: boolean,
+ *   registrations: Registration[],
+ * }} HookPackage
  */
 
 /** Every package whose package.json has a `carryover.hook` field, as the CLI and the release read it. */

@@ -2,7 +2,13 @@ import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /**
- * @typedef {{ command: string, args?: string[], input?: string | Buffer, env?: Record<string, string>, cwd?: string }} Proc
+ * @typedef {{
+ *   command: string,
+ *   args?: string[],
+ *   input?: string | Buffer,
+ *   env?: Record<string, string>,
+ *   cwd?: string,
+ * }} Proc
  * @typedef {{
  *   name: string,
  *   proc?: Proc,
@@ -16,7 +22,16 @@ import { readFileSync } from "node:fs";
  *   hooks of one event) or one after the other. `setup` runs before every run, outside the timing.
  *   `check` sees the stdout of a run made before the timed ones and returns a problem or null.
  *   `repeats` runs it that many times a round (1): more samples for a figure judged against a target.
- * @typedef {{ name: string, median: number, min: number, max: number, ratio: { median: number, min: number, max: number }, rssMiB: number, cpuMs: number, cpuRatio: number }} Row
+ * @typedef {{
+ *   name: string,
+ *   median: number,
+ *   min: number,
+ *   max: number,
+ *   ratio: { median: number, min: number, max: number },
+ *   rssMiB: number,
+ *   cpuMs: number,
+ *   cpuRatio: number,
+ * }} Row
  */
 
 /**
@@ -31,7 +46,13 @@ import { readFileSync } from "node:fs";
  * timings; for several processes it is the sum of their peaks (they run at the same time).
  *
  * @param {Case[]} cases the first one is the baseline (run once a round)
- * @param {{ runs?: number, warmup?: number, rssRuns?: number, paired?: boolean, onProgress?: (text: string) => void }} [options]
+ * @param {{
+ *   runs?: number,
+ *   warmup?: number,
+ *   rssRuns?: number,
+ *   paired?: boolean,
+ *   onProgress?: (text: string) => void,
+ * }} [options]
  * @returns {Promise<Row[]>}
  */
 export async function measure(cases, { runs = 30, warmup = 3, rssRuns = 3, paired = false, onProgress } = {}) {

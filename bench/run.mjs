@@ -20,7 +20,8 @@ import { transcriptStore } from "./transcripts.mjs";
 const SECTIONS = ["startup", "prompt", "statusline", "scan", "bundles", "recall"];
 /** Run once per supported Node; the others once. */
 const PER_NODE = new Set(["startup", "prompt", "statusline"]);
-const USAGE = `usage: pnpm bench [-- --only ${SECTIONS.join(",")}] [--node ${NODE_VERSIONS.join(",")}] [--runs N] [--quick] [--out FILE]
+const USAGE = `usage: pnpm bench [-- --only ${SECTIONS.join(",")}] [--node ${NODE_VERSIONS.join(",")}]
+                  [--runs N] [--quick] [--out FILE]
   --only    run these sections (default: all; a partial run writes bench/results/latest.md, not BENCHMARKS.md)
   --node    the Node versions of the per-Node sections (default: every supported one; a subset is a partial run)
   --runs    rounds per start-up and status line case (default 40; --quick: 12)
@@ -71,7 +72,9 @@ function fail(message) {
 function ensureTool(command, debianPackage, log) {
   if (spawnSync(command, ["--version"], { stdio: "ignore" }).status === 0) return;
   log(`${command} is missing; installing the Debian package ${debianPackage}`);
-  const install = `apt-get install -y ${debianPackage} >/dev/null || (apt-get update >/dev/null && apt-get install -y ${debianPackage} >/dev/null)`;
+  const install =
+    `apt-get install -y ${debianPackage} >/dev/null || ` +
+    `(apt-get update >/dev/null && apt-get install -y ${debianPackage} >/dev/null)`;
   if (spawnSync("sh", ["-c", install], { stdio: "inherit" }).status !== 0)
     throw new Error(`${command} is needed: apt-get install -y ${debianPackage}`);
 }

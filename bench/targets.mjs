@@ -6,7 +6,7 @@ export const TARGETS = {
   promptTotalRatio: 0.3,
   /** The other every-prompt paths (the statusline, memory-guard after an edit, pin re-injecting), over `node -e 0`. */
   startupRatio: 1.05,
-  /** Peak RSS over `node -e 0`'s in the same run (Node 20's was 37.5 MiB, 22-26's is 42: a fixed figure would judge the Node). */
+  /** Peak RSS over `node -e 0`'s in the same run (a fixed figure would judge the Node: each has its own). */
   startupRssOverMiB: 3,
   /** The statusline with a 1 GB transcript against a 1 MB one (flat: within the run's noise). */
   flatRatio: 1.05,

@@ -7,7 +7,9 @@ export const cases: HookCases = {
   cases: [
     {
       name: "active",
-      what: "PostCompact(auto): marks the compaction, files the summary in the ledger, re-arms levels (no fast path: runs once per compaction)",
+      what:
+        "PostCompact(auto): marks the compaction, files the summary in the ledger, re-arms levels (no fast path: " +
+        "runs once per compaction)",
       payload: (context) => context.captured("post-compact.auto"),
       setup: (context) => rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true }),
       expect: null,

@@ -22,7 +22,9 @@ export const cases: HookCases = {
     {
       ...compaction,
       name: "active",
-      what: "PreCompact(auto), 5 MB transcript: scans it, writes the snapshot and journal, prints the summary steering (no fast path: runs once per compaction)",
+      what:
+        "PreCompact(auto), 5 MB transcript: scans it, writes the snapshot and journal, prints the summary " +
+        "steering (no fast path: runs once per compaction)",
     },
     {
       ...compaction,

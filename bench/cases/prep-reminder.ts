@@ -56,7 +56,9 @@ export const cases: HookCases = {
     },
     {
       name: "no statusline",
-      what: "UserPromptSubmit in print mode (no statusline reading): reads the transcript's tail, nothing new to announce",
+      what:
+        "UserPromptSubmit in print mode (no statusline reading): reads the transcript's tail, nothing new to " +
+        "announce",
       payload: prompt,
       setup: (context) => {
         rmSync(openSession(context.env, context.sessionId).dir, { recursive: true, force: true });

@@ -47,7 +47,9 @@ export const cases: HookCases = {
     },
     {
       name: "active",
-      what: "UserPromptSubmit, first prompt after a compaction: scans the 5 MB transcript, delivers the recovery context",
+      what:
+        "UserPromptSubmit, first prompt after a compaction: scans the 5 MB transcript, delivers the recovery " +
+        "context",
       payload: prompt,
       setup: compacted,
       expect: HEADING,

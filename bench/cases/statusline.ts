@@ -48,7 +48,9 @@ export const cases: HookCases = {
     {
       name: "active",
       everyPrompt: true,
-      what: "after a response that changed the reading (490k → 500k of 967k): records it; the levels stay where they were",
+      what:
+        "after a response that changed the reading (490k → 500k of 967k): records it; the levels stay where they " +
+        "were",
       payload: (context) => statusLinePayload(context, 500_000),
       setup: (context) => previousReading(context, 490_000),
       expect: "ctx 51%",

@@ -6,7 +6,7 @@ export interface CaseContext {
   projectDir: string;
   env: Env;
   sessionId: string;
-  /** A generated transcript shaped like Claude Code's (`HookCase.transcriptBytes`), at the path Claude Code would use. */
+  /** A generated transcript shaped like Claude Code's (`HookCase.transcriptBytes`), where Claude Code keeps it. */
   transcriptPath: string;
   /** A captured 2.1.332 payload (test-fixtures/payloads) with its paths moved into this sandbox. */
   captured(name: string): Record<string, unknown>;

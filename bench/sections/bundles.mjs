@@ -47,10 +47,11 @@ export function bundleSection({ root }) {
       rows,
     ),
     "",
-    "core and own code are the minified bytes each part contributes (esbuild metafile; a module in both the fast part and",
-    "the deferred source counts twice); the rest is esbuild's module wrappers, the deferred code's loader and the shebang. `scripts/bundle-size.test.ts` (part of `pnpm test`) fails when an executable grows",
-    "past its ceiling in `bundle-size.json`, or past the 30 KB target when it has none; the ceiling is raised only by the",
-    "commit that grows the bundle, which says why.",
+    "core and own code are the minified bytes each part contributes (esbuild metafile; a module in both the fast part",
+    "and the deferred source counts twice); the rest is esbuild's module wrappers, the deferred code's loader and the",
+    "shebang. `scripts/bundle-size.test.ts` (part of `pnpm test`) fails when an executable grows past its ceiling in",
+    "`bundle-size.json`, or past the 30 KB target when it has none; the ceiling is raised only by the commit that",
+    "grows the bundle, which says why.",
   ].join("\n");
   return { markdown, targets };
 }

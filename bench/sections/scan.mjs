@@ -42,7 +42,10 @@ export async function scanSection({ benchDir, scannerPath, transcripts, log }) {
           if (found.compactions !== truth.compactions)
             return `found ${found.compactions} compactions, the generator wrote ${truth.compactions}`;
           if (found.lastUserRequest !== truth.lastUserRequest)
-            return `last request ${JSON.stringify(found.lastUserRequest)}, expected ${JSON.stringify(truth.lastUserRequest)}`;
+            return (
+              `last request ${JSON.stringify(found.lastUserRequest)}, expected ` +
+              `${JSON.stringify(truth.lastUserRequest)}`
+            );
           return null;
         },
       },
@@ -88,15 +91,16 @@ export async function scanSection({ benchDir, scannerPath, transcripts, log }) {
     }
   }
   const markdown = [
-    `Synthetic transcripts from \`test-fixtures/transcripts/generate.ts\` (every line modelled on a captured 2.1.332 line;`,
-    'bookkeeping lines carrying `"tool_use"` and `"is_error":true` as real ones do), generated into a temp dir for the run.',
-    "Each program is a whole process: carryover's is `scanTranscript` bundled like a hook (`bench/scan/carryover-scan.ts`);",
-    "it returns all the facts the recovery hook uses and is checked against what the generator wrote. jq and readline count",
-    "assistant lines (and agree). Time ratios are to readline + JSON.parse in the same round (lower is faster).",
-    "MB/s (wall) is the file's size over the median wall time, Node's start-up included; \"net\" takes out the median of",
-    "`node -e 0` in the same rounds: the scan's own throughput, which the target is about (whole, a 10 MB scan could not",
-    "reach 500 MB/s: Node alone starts in ≈ 47 ms on a quiet machine of this kind). MB/s (CPU) is over the mean user + sys",
-    "time of the process (all its threads), which a loaded machine stretches far less.",
+    "Synthetic transcripts from `test-fixtures/transcripts/generate.ts` (every line modelled on a captured 2.1.332",
+    'line; bookkeeping lines carrying `"tool_use"` and `"is_error":true` as real ones do), generated into a temp dir',
+    "for the run. Each program is a whole process: carryover's is `scanTranscript` bundled like a hook",
+    "(`bench/scan/carryover-scan.ts`); it returns all the facts the recovery hook uses and is checked against what the",
+    "generator wrote. jq and readline count assistant lines (and agree). Time ratios are to readline + JSON.parse in",
+    "the same round (lower is faster). MB/s (wall) is the file's size over the median wall time, Node's start-up",
+    'included; "net" takes out the median of `node -e 0` in the same rounds: the scan\'s own throughput, which the',
+    "target is about (whole, a 10 MB scan could not reach 500 MB/s: Node alone starts in ≈ 47 ms on a quiet machine of",
+    "this kind). MB/s (CPU) is over the mean user + sys time of the process (all its threads), which a loaded machine",
+    "stretches far less.",
     "",
     table(
       ["size", "program", "time × readline", "MB/s (wall)", "MB/s (wall, net of start-up)", "MB/s (CPU)", "peak RSS"],
@@ -120,7 +124,8 @@ function profileText({ sizeMB, parts }) {
   const total = Object.values(parts).reduce((sum, ms) => sum + ms, 0);
   const share = (ms) => `${((ms / total) * 100).toFixed(0)}% (${ms.toFixed(0)} ms)`;
   return [
-    `Where carryover's ${sizeMB.toFixed(0)} MB scan spends its main thread (one \`node --cpu-prof\` run, a sample every 50 µs):`,
+    `Where carryover's ${sizeMB.toFixed(0)} MB scan spends its main thread (one \`node --cpu-prof\` run,`,
+    "a sample every 50 µs):",
     "",
     table(
       [
