@@ -62,6 +62,25 @@ export function boundaryLine(trigger: "manual" | "auto", preTokens: number, at =
   };
 }
 
+/** The user line Claude Code writes right after a compact_boundary: the summary the next conversation opens with. */
+export function summaryLine(summary: string, at = timestamp()): Line {
+  return {
+    parentUuid: "x",
+    isSidechain: false,
+    type: "user",
+    isCompactSummary: true,
+    isVisibleInTranscriptOnly: true,
+    message: {
+      role: "user",
+      content:
+        "This session is being continued from a previous conversation that ran out of context. The summary below " +
+        `covers the earlier portion of the conversation.\n\nSummary:\n${summary}\n\n` +
+        "If you need specific details from before compaction, read the transcript.",
+    },
+    timestamp: at,
+  };
+}
+
 /** Writes lines (objects or raw strings) as JSONL; `tail` ends the file ("" leaves the last line unterminated). */
 export function writeTranscript(path: string, lines: readonly (Line | string)[], tail = "\n"): string {
   writeFileSync(path, lines.map((line) => (typeof line === "string" ? line : JSON.stringify(line))).join("\n") + tail);

@@ -34,6 +34,7 @@ import {
   callLine,
   promptLine,
   resultLine,
+  summaryLine,
   writeTranscript,
 } from "../../../test-fixtures/transcripts/lines.ts";
 import { keys } from "./config.ts";
@@ -83,22 +84,6 @@ function workedSession(extra: Parameters<typeof writeTranscript>[1] = []): void 
     ),
     ...extra,
   ]);
-}
-
-/** The line Claude Code writes right after a compact_boundary: the summary the next conversation opens with. */
-function summaryLine(summary: string, atMs: number) {
-  return {
-    type: "user",
-    isCompactSummary: true,
-    isVisibleInTranscriptOnly: true,
-    message: {
-      role: "user",
-      content:
-        "This session is being continued from a previous conversation that ran out of context. " +
-        `The summary below covers the earlier portion of the conversation.\n\nSummary:\n${summary}`,
-    },
-    timestamp: new Date(atMs).toISOString(),
-  };
 }
 
 function input(overrides: Partial<PreCompactInput> = {}): PreCompactInput {
@@ -554,7 +539,8 @@ describe("the summary steering it prints", () => {
   it("names each earlier compaction by the time its own output gave, not by its boundary's a minute on", async () => {
     const lines: Record<string, unknown>[] = [];
     const compacted = (trigger: "manual" | "auto", atMs: number, summary: string) => {
-      lines.push(boundaryLine(trigger, 90_000, new Date(atMs).toISOString()), summaryLine(summary, atMs));
+      const at = new Date(atMs).toISOString();
+      lines.push(boundaryLine(trigger, 90_000, at), summaryLine(summary, at));
       writeTranscript(transcriptFile(), lines);
     };
     lines.push(promptLine("Start the parser"));

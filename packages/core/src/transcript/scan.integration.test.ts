@@ -9,6 +9,7 @@ import {
   callLine as call,
   promptLine as prompt,
   resultLine as result,
+  summaryLine,
   writeTranscript,
 } from "../../../../test-fixtures/transcripts/lines.ts";
 import type { Activity } from "./facts.ts";
@@ -329,22 +330,12 @@ describe("scanTranscript decisions", () => {
   });
 
   it("gives a boundary the summary line after it, and numbers lines", async () => {
-    const summaryLine = {
-      type: "user",
-      isCompactSummary: true,
-      isVisibleInTranscriptOnly: true,
-      message: {
-        role: "user",
-        content:
-          "This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\nSummary:\nDecided A, rejected B.\n\nIf you need specific details from before compaction, read the transcript.",
-      },
-    };
     const path = transcript([
       prompt("go"),
       call("t", "Bash", { command: "false" }),
       result("t", "Exit code 1", true),
       boundary("auto", 90_000),
-      summaryLine,
+      summaryLine("Decided A, rejected B."),
     ]);
     const facts = await scanTranscript(path, { lineNumbers: true });
     expect(facts.compactions).toMatchObject([
