@@ -19,7 +19,8 @@ runCli(
     stdoutIsTty: process.stdout.isTTY === true,
     stderrIsTty: process.stderr.isTTY === true,
     stdoutColumns: process.stdout.columns,
-    // Built: dist/carryover.cjs beside dist/release/. In a release dir (scripts/release.mjs) it sits beside manifest.json.
+    // Built: dist/carryover.cjs beside dist/release/. In a release dir (scripts/release.mjs) it sits beside
+    // manifest.json.
     shippedReleaseDir: existsSync(join(__dirname, "manifest.json")) ? __dirname : join(__dirname, "release"),
     managedSettingsDir: managedSettingsDir(process.platform),
     out: (text) => process.stdout.write(text),

@@ -29,12 +29,14 @@ it("an unknown command: the closest one, exit 2", async () => {
 
 it("a missing or damaged release is one line saying what to do", async () => {
   expect((await kit.run("list", "--from", kit.project)).err).toBe(
-    `carryover: no release manifest at ${kit.project}/manifest.json; make one with \`node scripts/release.mjs dir\` or point --from at a release dir\n`,
+    `carryover: no release manifest at ${kit.project}/manifest.json; ` +
+      "make one with `node scripts/release.mjs dir` or point --from at a release dir\n",
   );
   const { writeFileSync } = await import("node:fs");
   writeFileSync(`${kit.project}/manifest.json`, '{"manifestVersion": 1, "entries": [{"name": "X"}]}');
   expect((await kit.run("list", "--from", kit.project)).err).toBe(
-    `carryover: ${kit.project}/manifest.json: not a carryover manifest (entries.0.name is not what one holds); rebuild it\n`,
+    `carryover: ${kit.project}/manifest.json: ` +
+      "not a carryover manifest (entries.0.name is not what one holds); rebuild it\n",
   );
 });
 

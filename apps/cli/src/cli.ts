@@ -27,7 +27,12 @@ export const COMMANDS: readonly Command[] = [
 function overview(version: string): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   const lines = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `carryover ${version}: Claude Code hooks that keep long sessions coherent across compaction\n\nusage: carryover <command> [options]\n\n${lines.join("\n")}\n\nRun \`carryover <command> --help\` for a command's options. Read commands take --json.\n`;
+  return (
+    `carryover ${version}: Claude Code hooks that keep long sessions coherent across compaction\n\n` +
+    "usage: carryover <command> [options]\n\n" +
+    `${lines.join("\n")}\n\n` +
+    "Run `carryover <command> --help` for a command's options. Read commands take --json.\n"
+  );
 }
 
 /** Runs one command line; the only place that turns a thrown error into a message and an exit code. */
@@ -60,9 +65,8 @@ export async function runCli(argv: readonly string[], io: Io, version: string): 
     const extra = args.positionals.slice(command.maxPositionals);
     if (extra.length > 0) {
       const takes = command.maxPositionals === 0 ? "no arguments" : `at most ${command.maxPositionals}`;
-      throw usageError(
-        `${name} takes ${takes}; got ${extra.map((word) => JSON.stringify(word)).join(" ")} too (usage: ${command.usage})`,
-      );
+      const got = extra.map((word) => JSON.stringify(word)).join(" ");
+      throw usageError(`${name} takes ${takes}; got ${got} too (usage: ${command.usage})`);
     }
     return await command.run(args, io);
   } catch (error) {

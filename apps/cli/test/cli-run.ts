@@ -16,7 +16,8 @@ export function carryover(sandbox: Sandbox, args: string[], expectedCode = 0): s
   });
   if (result.status !== expectedCode) {
     throw new Error(
-      `carryover ${args.join(" ")} exited ${result.status}, expected ${expectedCode}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`,
+      `carryover ${args.join(" ")} exited ${result.status}, expected ${expectedCode}\n` +
+        `stdout: ${result.stdout}\nstderr: ${result.stderr}`,
     );
   }
   return result.stdout;

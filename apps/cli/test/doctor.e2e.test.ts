@@ -41,15 +41,12 @@ it("every registration of an install runs as registered, and one that cannot is 
   );
 
   appendFileSync(join(home, ".claude/carryover/bin/carryover-post-compact"), "\n}} not javascript\n");
+  const registration = String.raw`carryover-post-compact on PostCompact \(~/\.claude/settings\.json\)`;
   expect(
     ran()
       .filter((check) => check.status === "fail")
       .map((check) => check.title),
-  ).toEqual([
-    expect.stringMatching(
-      /^carryover-post-compact on PostCompact \(~\/\.claude\/settings\.json\) does not run as registered: exited 1: SyntaxError/,
-    ),
-  ]);
+  ).toEqual([expect.stringMatching(new RegExp(`^${registration} does not run as registered: exited 1: SyntaxError`))]);
 });
 
 it("a config value the hooks ignore is a warning, not a registration that does not run", () => {

@@ -12,7 +12,7 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-it("hooks get CARRYOVER_* from settings.json env over the shell's, local over project over user; config also", async () => {
+it("hooks get CARRYOVER_* from settings.json env over the shell's, local > project > user; config too", async () => {
   const dump = { type: "command", command: "/bin/sh", args: ["-c", 'env > "$HOME/hook-env.txt"'], timeout: 10 };
   sandbox = await createSandbox({
     settings: {

@@ -41,7 +41,8 @@ function userSettings(probeLog: string): string {
 `;
 }
 
-it("install --all into a HOME with a status line, hooks and other settings: real prompts, an auto and a manual compaction fire every hook; uninstall restores the file byte for byte", async () => {
+// A HOME with a status line, hooks and other settings; real prompts, then an auto and a manual compaction.
+it("install --all: every hook fires; uninstall restores the settings file byte for byte", async () => {
   sandbox = await createSandbox();
   const before = userSettings(sandbox.probeLog);
   writeFileSync(sandbox.settingsPath, before);
@@ -71,10 +72,10 @@ it("install --all into a HOME with a status line, hooks and other settings: real
   const expected = release.entries.flatMap((entry) =>
     entry.registrations
       .filter((registration) => registration.event !== "statusLine")
-      .map((registration) => ({
-        command: `/bin/sh ${join(sandbox!.claudeDir, "carryover/bin", entry.executables[0]!.name)} ${registration.event}`,
-        registration,
-      })),
+      .map((registration) => {
+        const executable = join(sandbox!.claudeDir, "carryover/bin", entry.executables[0]!.name);
+        return { command: `/bin/sh ${executable} ${registration.event}`, registration };
+      }),
   );
   expect(expected.length).toBeGreaterThanOrEqual(6);
   const missing = expected.filter(({ command, registration }) => !ran(runs, command, registration));

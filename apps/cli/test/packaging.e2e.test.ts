@@ -106,7 +106,8 @@ it.each(hookPackages.map(({ pkg }) => [pkg.name, pkg] as const))(
   },
 );
 
-it("carryover (the CLI): the tarball holds the CLI and the release it ships; installed with npm, `carryover` installs the recommended hooks from it", () => {
+// Installed with npm, `carryover` installs the recommended hooks from the release it ships.
+it("carryover (the CLI): the tarball holds the CLI and the release it ships, and installs from it", () => {
   const listing = spawnSync("tar", ["-tzf", tarballs.get("carryover")!], { encoding: "utf8" })
     .stdout.trim()
     .split("\n")

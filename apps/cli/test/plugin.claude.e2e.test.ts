@@ -17,7 +17,8 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-it("offline: the generated marketplace is added, hook plugins and the skill plugin installed from it; the hooks fire on a real compaction", async () => {
+// Offline: the generated marketplace added, hook plugins and the skill plugin installed from it.
+it("plugins from the generated marketplace: the hooks fire on a real compaction", async () => {
   sandbox = await createSandbox();
   const market = join(sandbox.root, "market");
   carryover(sandbox, ["marketplace", market]);
@@ -45,7 +46,8 @@ it("offline: the generated marketplace is added, hook plugins and the skill plug
     "PostCompact:auto [/bin/sh ${CLAUDE_PLUGIN_ROOT}/bin/carryover-post-compact PostCompact] completed with status 0",
   );
   expect(debug).toContain(
-    `SessionStart:compact [/bin/sh ${join(market, "plugins/recovery/bin/carryover-recovery")} SessionStart] (plugin recovery@carryover) finished with status 0`,
+    `SessionStart:compact [/bin/sh ${join(market, "plugins/recovery/bin/carryover-recovery")} SessionStart] ` +
+      "(plugin recovery@carryover) finished with status 0",
   );
   expect(readFileSync(join(sandbox.claudeDir, "carryover/sessions", sessionId, "compactions.jsonl"), "utf8")).toContain(
     "MOCK SUMMARY",

@@ -34,7 +34,7 @@ const doctorFailures = (box: Sandbox) => {
     .map((check) => check.title);
 };
 
-it("a hook also installed as a plugin, before or after: install refuses it, list and doctor see it, both run", async () => {
+it("a hook that is a plugin too, before or after: install refuses, list and doctor see it, both run", async () => {
   sandbox = await createSandbox();
   const market = join(sandbox.root, "market");
   carryover(sandbox, ["marketplace", market]);

@@ -51,7 +51,8 @@ it.skipIf(!asRoot)(
     const result = asUser("install", "--recommended");
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(
-      `carryover: cannot access ${home}/.claude/settings.json: permission denied; check its owner and mode, or choose another --scope\n`,
+      `carryover: cannot access ${home}/.claude/settings.json: permission denied; ` +
+        "check its owner and mode, or choose another --scope\n",
     );
     expect(readdirSync(join(home, ".claude"))).toEqual(["settings.json"]);
     expect(readFileSync(join(home, ".claude/settings.json"), "utf8")).toBe('{"model": "opus"}\n');

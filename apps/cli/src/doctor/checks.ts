@@ -35,7 +35,9 @@ export function nodeChecks(context: Context, layers: readonly Layer[]): Check[] 
       ? ok(`node ${running}`)
       : fail(`node ${running} is older than ${MIN_NODE_MAJOR}`, `install Node.js ${MIN_NODE_MAJOR} or newer`),
   );
-  const fix = `install Node.js ${MIN_NODE_MAJOR}+ where Claude Code finds it, then run carryover install again: it links that one`;
+  const fix =
+    `install Node.js ${MIN_NODE_MAJOR}+ where Claude Code finds it, ` +
+    "then run carryover install again: it links that one";
   const linked = linkedNode(context.binDir);
   const linkedVersion = linked ? nodeVersion(linked) : null;
   const onPath = nodeOnPath(context.env.PATH);
@@ -53,9 +55,11 @@ export function nodeChecks(context: Context, layers: readonly Layer[]): Check[] 
       ),
     );
   } else if (linked) {
+    const state = linkedVersion ? `is ${linkedVersion}` : "is gone";
     checks.push(
       fail(
-        `the Node linked for the hooks (${linked}) ${linkedVersion ? `is ${linkedVersion}` : "is gone"} and PATH has no node ${MIN_NODE_MAJOR}+: every hook does nothing, one line each in ${log}`,
+        `the Node linked for the hooks (${linked}) ${state} and PATH has no node ${MIN_NODE_MAJOR}+: ` +
+          `every hook does nothing, one line each in ${log}`,
         fix,
       ),
     );
@@ -120,7 +124,8 @@ export function executableChecks(context: Context, sites: readonly InstalledSite
   if (guard !== BIN_GUARD)
     checks.push(
       fail(
-        `${tildify(join(context.binDir, BIN_GUARD_FILE), context.env)} is missing or changed: a "type":"module" package.json above it would break the hooks`,
+        `${tildify(join(context.binDir, BIN_GUARD_FILE), context.env)} is missing or changed: ` +
+          'a "type":"module" package.json above it would break the hooks',
         "carryover install <any installed hook> writes it again",
       ),
     );
@@ -268,7 +273,7 @@ export function statusLineChecks(context: Context, layers: readonly Layer[], sit
   return [fail(`${title} hides carryover's statusline installed in ${ours.map((site) => site.scope).join(", ")}`, fix)];
 }
 
-/** Project and local hooks run only in a folder the user trusted (`~/.claude.json` projects[dir].hasTrustDialogAccepted). */
+/** Project and local hooks run only in a trusted folder (`~/.claude.json` projects[dir].hasTrustDialogAccepted). */
 export function trustChecks(context: Context, sites: readonly InstalledSite[]): Check[] {
   const scopes = [...new Set(sites.filter((site) => site.scope !== "user").map((site) => site.scope))];
   if (scopes.length === 0) return [];
@@ -285,10 +290,11 @@ export function trustChecks(context: Context, sites: readonly InstalledSite[]): 
     if (projects[dir]?.hasTrustDialogAccepted === true) return [ok(`${dir} is trusted: project hooks run`)];
     if (dirname(dir) === dir) break;
   }
+  const named = scopes.join(" and ");
   return [
     warn(
-      `carryover is installed in ${scopes.join(" and ")} scope but ${context.projectDir} is not a trusted folder yet: ` +
-        `Claude Code skips its ${scopes.join(" and ")} hooks`,
+      `carryover is installed in ${named} scope but ${context.projectDir} is not a trusted folder yet: ` +
+        `Claude Code skips its ${named} hooks`,
       `start \`claude\` in ${context.projectDir} and accept the trust dialog`,
     ),
   ];

@@ -37,11 +37,12 @@ export function twiceChecks(
     const runs = new Set(group.map((site) => site.run));
     if (runs.size < 2 || group[0]!.event === "statusLine") continue;
     const [{ executable, event }] = group as [InstalledSite];
-    const where = group.map((site) => tildify(site.settingsPath, context.env));
+    const where = [...new Set(group.map((site) => tildify(site.settingsPath, context.env)))];
+    const hook = executable.replace(/^carryover-/, "");
     checks.push(
       fail(
-        `${executable} runs ${runs.size} times on ${event}: registered differently in ${[...new Set(where)].join(", ")}`,
-        `carryover install ${executable.replace(/^carryover-/, "")} --scope <each of them> writes the same entry everywhere`,
+        `${executable} runs ${runs.size} times on ${event}: registered differently in ${where.join(", ")}`,
+        `carryover install ${hook} --scope <each of them> writes the same entry everywhere`,
       ),
     );
   }

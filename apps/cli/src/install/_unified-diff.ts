@@ -4,7 +4,9 @@ type Op = { kind: " " | "-" | "+"; text: string };
 export function unifiedDiff(before: string | null, after: string | null, path: string, context = 3): string {
   if (before === after) return "";
   const ops = diffLines(splitLines(before), splitLines(after));
-  const header = `--- ${before === null ? "/dev/null" : `a${path}`}\n+++ ${after === null ? "/dev/null" : `b${path}`}\n`;
+  const oldName = before === null ? "/dev/null" : `a${path}`;
+  const newName = after === null ? "/dev/null" : `b${path}`;
+  const header = `--- ${oldName}\n+++ ${newName}\n`;
   return header + hunks(ops, context).join("");
 }
 
@@ -78,5 +80,6 @@ function renderHunk(ops: Op[], from: number, to: number): string {
   const newCount = slice.filter((op) => op.kind !== "-").length;
   const range = (line: number, count: number) =>
     count === 0 ? `${line - 1},0` : count === 1 ? `${line}` : `${line},${count}`;
-  return `@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@\n${slice.map((op) => `${op.kind}${op.text}\n`).join("")}`;
+  const body = slice.map((op) => `${op.kind}${op.text}\n`).join("");
+  return `@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@\n${body}`;
 }

@@ -149,7 +149,10 @@ function replaceLink(change: Change, path: string, link: string | null, undo: Un
   if (link === null && previous === null) undo.push({ kind: "unlink", path });
 }
 
-/** Undoes in reverse, files carryover made first (on a full disk that frees the room a restore needs); returns what it could not. */
+/**
+ * Undoes in reverse, files carryover made first (on a full disk that frees the room a restore needs); returns what
+ * it could not.
+ */
 function rollBack(undo: readonly Undo[]): string[] {
   const reversed = [...undo].reverse();
   const left: string[] = [];
@@ -187,7 +190,7 @@ function modeOf(path: string): number | null {
   return stat ? stat.mode & 0o777 : null;
 }
 
-/** The nearest existing dir above (or at) `dir` must be writable: a permission problem stops the run before any write. */
+/** The nearest existing dir at or above `dir` must be writable: a permission problem stops the run before any write. */
 function assertWritableDir(dir: string): void {
   let existing = dir;
   while (!statSync(existing, { throwIfNoEntry: false })) {

@@ -2,7 +2,7 @@ import type { Palette } from "../output/color.ts";
 import { sha256Of } from "../release/manifest.ts";
 import { unifiedDiff } from "./_unified-diff.ts";
 
-/** A whole-file edit of a text file; `after: null` deletes it. `internal` files (carryover's own records) show no diff. */
+/** A whole-file edit of a text file; `after: null` deletes it. `internal` files (carryover's records) show no diff. */
 export interface TextChange {
   kind: "text";
   path: string;

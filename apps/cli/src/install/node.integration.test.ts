@@ -56,6 +56,7 @@ it("warns that a version manager's Node may go away", () => {
   const nvm = fakeNode(".nvm/versions/node/v24.1.0/bin", "v24.1.0");
   const choice = chooseNode({ PATH: join(dir, ".nvm/versions/node/v24.1.0/bin") }, nvm);
   expect(choice.warnings).toEqual([
-    `${nvm} belongs to a version manager: if that version goes, the hooks fall back to the node on Claude Code's PATH (carryover doctor checks it)`,
+    `${nvm} belongs to a version manager: ` +
+      "if that version goes, the hooks fall back to the node on Claude Code's PATH (carryover doctor checks it)",
   ]);
 });

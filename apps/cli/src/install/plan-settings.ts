@@ -88,7 +88,8 @@ function takeStatusLine(
     .filter((layer) => foreignStatusLine(layer.doc?.value.statusLine, context.owner));
   for (const layer of above) {
     notes.push(
-      `the status line set in ${layer.paths.settingsPath} takes precedence here; \`carryover install statusline --scope ${layer.paths.scope}\` chains it there`,
+      `the status line set in ${layer.paths.settingsPath} takes precedence here; ` +
+        `\`carryover install statusline --scope ${layer.paths.scope}\` chains it there`,
     );
   }
   const current = value.statusLine;
@@ -108,7 +109,8 @@ function takeStatusLine(
     return planChainCommand(context, scope.configPath, null);
   }
   notes.push(
-    `chained your status line \`${chained.command}\`: carryover's line shows beside its output (config statusline.chainCommand)`,
+    `chained your status line \`${chained.command}\`: ` +
+      "carryover's line shows beside its output (config statusline.chainCommand)",
   );
   return planChainCommand(context, scope.configPath, String(chained.command));
 }

@@ -32,7 +32,7 @@ const installRecord = looseObject({
   files: record(fileRecord),
   /** By executable name in the bin dir. */
   executables: record(looseObject({ hook: string(), version: string(), sha256: string() })),
-  /** By absolute path of the installed skill dir; a file whose hash still matches is carryover's to replace or remove. */
+  /** By the installed skill dir's absolute path; a file whose hash still matches is ours to replace or remove. */
   skills: record(
     looseObject({
       hook: string(),

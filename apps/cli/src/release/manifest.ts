@@ -78,9 +78,8 @@ export function loadRelease(dir: string): Release {
   const value = parseJsonText(text, path);
   const refused: string[][] = [];
   if (!manifest(value, [], refused)) {
-    throw new CliError(
-      `${path}: not a carryover manifest (${refused[0]?.join(".") || "the top level"} is not what one holds); rebuild it`,
-    );
+    const where = refused[0]?.join(".") || "the top level";
+    throw new CliError(`${path}: not a carryover manifest (${where} is not what one holds); rebuild it`);
   }
   return { dir: absolute, entries: value.entries };
 }
@@ -96,7 +95,8 @@ export function verifiedFile(release: Release, file: string, sha256: string): Bu
   const actual = sha256Of(data);
   if (actual !== sha256)
     throw new CliError(
-      `${path}: sha256 ${actual.slice(0, 12)}… does not match the manifest's ${sha256.slice(0, 12)}…; the release is damaged, rebuild it`,
+      `${path}: sha256 ${actual.slice(0, 12)}… does not match the manifest's ${sha256.slice(0, 12)}…; ` +
+        "the release is damaged, rebuild it",
     );
   return data;
 }

@@ -9,7 +9,7 @@ interface SelectionFlags {
   recommended: boolean;
 }
 
-/** `post-compact`, `hook-post-compact`, `@carryover/hook-post-compact` and `carryover-post-compact` all name one hook. */
+/** `post-compact`, `hook-post-compact`, `@carryover/hook-post-compact`, `carryover-post-compact`: one hook. */
 export function normalizeName(name: string): string {
   return name.replace(/^@carryover\//, "").replace(/^(hook|skill|carryover)-/, "");
 }
@@ -41,9 +41,8 @@ export function selectEntries(
   if (flags.all) return [...release.entries];
   if (flags.recommended) return release.entries.filter((entry) => entry.recommended);
   if (names.length === 0) {
-    throw usageError(
-      `name the hooks to ${verb} (${release.entries.map((entry) => entry.name).join(", ")}), or use --recommended / --all`,
-    );
+    const available = release.entries.map((entry) => entry.name).join(", ");
+    throw usageError(`name the hooks to ${verb} (${available}), or use --recommended / --all`);
   }
   const chosen = new Set(names.map((name) => findEntry(release.entries, name).name));
   return release.entries.filter((entry) => chosen.has(entry.name));

@@ -21,7 +21,7 @@ it("knows carryover's executables by their dir and prefix, in exec form or writt
   expect(owned(`${OWNER.binDir}/other`)).toBeNull();
 });
 
-it("knows them run by sh or node: exec form with the path as args[0], shell form with the path as the second word", () => {
+it("knows them run by sh or node: exec form with the path as args[0], shell form with it as the second word", () => {
   expect(owned("node", [OURS])).toBe("carryover-recovery");
   expect(ownedRun({ command: "/bin/sh", args: [OURS, "UserPromptSubmit"] }, OWNER)).toEqual({
     executable: "carryover-recovery",
@@ -80,7 +80,7 @@ it("takes over a hand-written shell-form entry of the same executable instead of
   ]);
 });
 
-it("migrates an earlier version's exec-form handler to sh in place: its group, position, matcher and other keys kept", () => {
+it("migrates an earlier version's exec-form handler to sh in place: group, position, matcher, other keys kept", () => {
   const settings: Record<string, any> = {
     hooks: {
       SessionStart: [
@@ -108,7 +108,7 @@ it("migrates an earlier version's exec-form handler to sh in place: its group, p
   ]);
 });
 
-it("moves a node the user named by its absolute path to sh (its prelude finds Node); a foreign `node` handler stays", () => {
+it("moves a node named by its absolute path to sh (its prelude finds Node); a foreign `node` handler stays", () => {
   const foreign = { type: "command", command: "node", args: ["/opt/guard.js"], timeout: 5 };
   const settings: Record<string, any> = {
     hooks: {

@@ -150,7 +150,8 @@ export function syncRegistrations(
   // Else no handler written here would be recognised as carryover's again (and null would match every foreign one).
   if (name === null)
     throw new CliError(
-      `${executablePath}: not a carryover-<name> executable in ${owner.binDir}; the release is damaged, nothing was written`,
+      `${executablePath}: not a carryover-<name> executable in ${owner.binDir}; ` +
+        "the release is damaged, nothing was written",
     );
   const runs = (handler: unknown): OwnedRun | null => {
     const run = isObject(handler) ? ownedRun(handler, owner) : null;
@@ -168,7 +169,7 @@ export function syncRegistrations(
   for (const registration of wanted) upsert(settings, executablePath, registration, path, runs);
 }
 
-/** Updates the handler running this executable (to the exec form, even one written by hand in shell form), else appends one. */
+/** Updates the handler running this executable (to the exec form, even a hand-written shell form), else appends one. */
 function upsert(
   settings: Json,
   executablePath: string,

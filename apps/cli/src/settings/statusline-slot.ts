@@ -21,7 +21,7 @@ export function isStatusLineObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** What `statusLine` runs when it runs one of carryover's executables (its `command` is always a shell command), else null. */
+/** The carryover executable a `statusLine` runs (its `command` is always a shell command), else null. */
 export function ownedStatusLineRun(value: unknown, owner: Owner): OwnedRun | null {
   return isStatusLineObject(value) ? ownedRun({ command: value.command }, owner) : null;
 }

@@ -227,11 +227,8 @@ function write(args: ParsedArgs, io: Io, projectDir: string, target: Target): nu
     key in
       sectionOf(parseObject(readText(projectConfigPath(projectDir)), projectConfigPath(projectDir)), target.section)
   ) {
-    io.out(
-      colors.yellow(
-        `note: ${tildify(join(projectDir, ".claude/carryover/config.json"), io.env)} sets ${label} for this project and overrides it there\n`,
-      ),
-    );
+    const projectConfig = tildify(join(projectDir, ".claude/carryover/config.json"), io.env);
+    io.out(colors.yellow(`note: ${projectConfig} sets ${label} for this project and overrides it there\n`));
   }
   return 0;
 }

@@ -60,7 +60,7 @@ it("is listed in the overview and has its own help", async () => {
 const REAL = join(import.meta.dirname, "../../../../../test-fixtures/real-transcripts");
 const TEMPLAR = "conneroisu__templar__chat-a46211b7";
 
-it("context --json has a work object: what the session did since its last compaction, as the README documents it", async () => {
+it("context --json has a work object: what the session did since its last compaction, as the README says", async () => {
   const result = await kit.run("context", join(REAL, `${TEMPLAR}.jsonl`), "--json");
   expect(result).toMatchObject({ code: 0, err: "" });
   const { work, compactions } = JSON.parse(result.out);
@@ -113,7 +113,7 @@ it("context --json has a work object: what the session did since its last compac
   ]);
 });
 
-it("context --json's work leaves carryover's own writes and commands out, and starts at the start without a compaction", async () => {
+it("context --json's work omits carryover's own writes and commands; with no compaction, all of it", async () => {
   const dir = join(kit.home, ".claude", "projects", projectSlug(kit.project));
   const id = "9e1c3a52-0000-4000-8000-000000000001";
   const state = compactStatePath({ TMPDIR: join(kit.root, "tmp") }, id);

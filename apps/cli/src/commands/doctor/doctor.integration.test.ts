@@ -49,7 +49,7 @@ it("names a linked Node that is gone (an nvm uninstall) and the node the hooks f
   });
 });
 
-it("says whether Claude Code's NODE_OPTIONS reaches the hooks: only those still registered as node <file>", async () => {
+it("says whether Claude Code's NODE_OPTIONS reaches the hooks: only those registered as node <file>", async () => {
   await kit.run("install", "post-compact");
   kit.env.NODE_OPTIONS = "--require /gone.cjs";
   const titles = async () => (await doctorJson()).checks.filter((check) => check.title.includes("NODE_OPTIONS"));
@@ -139,7 +139,8 @@ it("disableAllHooks and managed allowManagedHooksOnly are failures", async () =>
   const titles = failures((await doctorJson()).checks).map((check) => check.title);
   expect(titles).toEqual([
     "disableAllHooks is true in ~/.claude/settings.json: no hook runs",
-    `allowManagedHooksOnly is true in ${join(kit.managedDir, "managed-settings.json")}: hooks from settings.json do not run`,
+    `allowManagedHooksOnly is true in ${join(kit.managedDir, "managed-settings.json")}: ` +
+      "hooks from settings.json do not run",
   ]);
 });
 
@@ -152,7 +153,9 @@ it("a project status line that hides carryover's fails, naming the scope to chai
   expect(failures((await doctorJson()).checks)).toEqual([
     {
       status: "fail",
-      title: `status line slot: \`echo project\` from ${join(kit.project, ".claude/settings.local.json")} hides carryover's statusline installed in user`,
+      title:
+        `status line slot: \`echo project\` from ${join(kit.project, ".claude/settings.local.json")} ` +
+        "hides carryover's statusline installed in user",
       fix: "carryover install statusline --scope local (chains that status line)",
     },
   ]);
@@ -165,13 +168,16 @@ it("warns (exit 0) about an untrusted project folder and about auto-memory being
   expect(report.code).toBe(0);
   const warnings = report.checks.filter((check) => check.status === "warn").map((check) => check.title);
   expect(warnings).toEqual([
-    `carryover is installed in project scope but ${kit.project} is not a trusted folder yet: Claude Code skips its project hooks`,
-    "auto-memory is off (CLAUDE_CODE_DISABLE_AUTO_MEMORY in settings.json env): pre-compact's dated memory entry and memory-guard have nothing to work on",
+    `carryover is installed in project scope but ${kit.project} is not a trusted folder yet: ` +
+      "Claude Code skips its project hooks",
+    "auto-memory is off (CLAUDE_CODE_DISABLE_AUTO_MEMORY in settings.json env): " +
+      "pre-compact's dated memory entry and memory-guard have nothing to work on",
   ]);
   await kit.run("uninstall", "--all");
   await kit.run("install", "post-compact", "--scope", "local");
   expect((await doctorJson()).checks.filter((check) => check.status === "warn").map((check) => check.title)[0]).toBe(
-    `carryover is installed in local scope but ${kit.project} is not a trusted folder yet: Claude Code skips its local hooks`,
+    `carryover is installed in local scope but ${kit.project} is not a trusted folder yet: ` +
+      "Claude Code skips its local hooks",
   );
   writeFileSync(
     join(kit.home, ".claude.json"),
@@ -190,7 +196,7 @@ it("malformed settings: a failure with file, line and column", async () => {
   expect(failures(report.checks)[0]!.title).toMatch(new RegExp(`^${kit.settingsPath}:2:3: invalid JSON`));
 });
 
-it("names the Claude Code it finds and warns when it is not the version carryover was checked on, or is missing", async () => {
+it("names the Claude Code it finds; warns when it is not the one carryover was checked on, or missing", async () => {
   const bin = join(kit.root, "fake-bin");
   mkdirSync(bin);
   const claude = (version: string) =>
@@ -206,7 +212,9 @@ it("names the Claude Code it finds and warns when it is not the version carryove
   claude("2.2.0");
   expect(await claudeCheck()).toMatchObject({
     status: "warn",
-    title: `Claude Code 2.2.0 (${bin}/claude); carryover was checked on ${OBSERVED_CLAUDE_CODE}: hooks, settings and compaction may behave otherwise`,
+    title:
+      `Claude Code 2.2.0 (${bin}/claude); carryover was checked on ${OBSERVED_CLAUDE_CODE}: ` +
+      "hooks, settings and compaction may behave otherwise",
   });
   rmSync(join(bin, "claude"));
   expect(await claudeCheck()).toMatchObject({ status: "warn", title: expect.stringMatching(/^no `claude` found/) });
@@ -243,7 +251,9 @@ it("reports a setting carryover ignores and a CARRYOVER_* name nothing reads, as
           'from 1 to 100, like [60, 85], got "abc"',
       }),
       expect.objectContaining({
-        title: `ignored, the default stands: ${join(kit.home, ".claude/carryover/config.json")}: pin.everyTurns: expected a whole number from 1 to 1000, got 2.5`,
+        title:
+          `ignored, the default stands: ${join(kit.home, ".claude/carryover/config.json")}: ` +
+          "pin.everyTurns: expected a whole number from 1 to 1000, got 2.5",
       }),
     ]),
   );
@@ -304,7 +314,8 @@ it("follows a stowed ~/.claude/carryover that is the user's own, and names a ref
   expect(followed.checks).toContainEqual({
     status: "ok",
     title:
-      "~/.claude/carryover is a symlink to ~/dotfiles/claude/.claude/carryover, a private dir of yours: the hooks follow it",
+      "~/.claude/carryover is a symlink to ~/dotfiles/claude/.claude/carryover, a private dir of yours: " +
+      "the hooks follow it",
   });
 
   chmodSync(target, 0o777);

@@ -100,18 +100,17 @@ function run(args: ParsedArgs, io: Io, madeDirs: readonly string[]): number {
   }
   for (const warning of warnings) io.out(colors.yellow(`warning: ${warning}\n`));
   if (changes.length === 0) io.out(colors.dim("already installed: nothing changed\n"));
-  for (const backup of backups)
-    io.out(
-      colors.dim(
-        `backup of the previous file: ${tildify(backup, context.env)} (the last ${BACKUPS_KEPT} backups of each file are kept)\n`,
-      ),
-    );
+  for (const backup of backups) {
+    const kept = `the last ${BACKUPS_KEPT} backups of each file are kept`;
+    io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)} (${kept})\n`));
+  }
   for (const note of notes) io.out(`${note}\n`);
   if (changes.length > 0) for (const line of nextSteps(entries)) io.out(`${line}\n`);
   if (scope.scope !== "user" && entries.some((entry) => entry.registrations.length > 0)) {
     io.out(
       colors.yellow(
-        `note: Claude Code runs ${scope.scope}-scope hooks only in a folder you have trusted, and these entries name this machine's ${tildify(context.binDir, context.env)}\n`,
+        `note: Claude Code runs ${scope.scope}-scope hooks only in a folder you have trusted, ` +
+          `and these entries name this machine's ${tildify(context.binDir, context.env)}\n`,
       ),
     );
   }

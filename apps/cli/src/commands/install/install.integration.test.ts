@@ -35,7 +35,7 @@ const settings = () => JSON.parse(readFileSync(kit.settingsPath, "utf8"));
 const bin = (name: string) => join(kit.home, ".claude/carryover/bin", name);
 
 describe("install", () => {
-  it("copies executables, registers them in exec form (/bin/sh, the file and the event) with timeouts, keeps every other key and hook", async () => {
+  it("copies executables, registers /bin/sh <file> <event> with timeouts, keeps every other key and hook", async () => {
     const result = await kit.run("install", "post-compact", "recovery");
     expect(result).toMatchObject({ code: 0, err: "" });
     const value = settings();
@@ -82,7 +82,7 @@ describe("install", () => {
     expect(readFileSync(join(target, "config.json"), "utf8")).toBe('{"pin": {"everyTurns": 3}}\n');
   });
 
-  it("links the node on PATH beside the executables, where their prelude starts it, and says which and why", async () => {
+  it("links the node on PATH beside the executables, where their prelude starts it; says which and why", async () => {
     const result = await kit.run("install", "post-compact");
     const node = join(kit.root, "node-bin/node");
     expect(readlinkSync(bin("node"))).toBe(node);
@@ -97,7 +97,8 @@ describe("install", () => {
     const text = readFileSync(kit.settingsPath, "utf8");
     expect(
       text.startsWith(
-        '{\n    "model": "opus",\n    "statusLine": {"type": "command", "command": "~/bin/my-status.sh", "padding": 1},\n',
+        '{\n    "model": "opus",\n' +
+          '    "statusLine": {"type": "command", "command": "~/bin/my-status.sh", "padding": 1},\n',
       ),
     ).toBe(true);
     expect(text).toContain('        "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}],\n');
@@ -114,7 +115,7 @@ describe("install", () => {
     expect(settings().hooks.PostCompact).toHaveLength(1);
   });
 
-  it("reinstalling over an earlier version's entries (exec form with the bare path) rewrites them to /bin/sh in place", async () => {
+  it("rewrites an earlier version's entries (exec form with the bare path) to /bin/sh in place", async () => {
     await kit.run("install", "post-compact", "recovery", "statusline");
     const current = settings();
     // What earlier versions wrote: the executable as `command`, `args: []`; the status line as the bare path.
@@ -221,7 +222,8 @@ describe("install", () => {
     );
     const result = await kit.run("install", "statusline");
     expect(result.out).toContain(
-      `the status line set in ${join(kit.project, ".claude/settings.local.json")} takes precedence here; \`carryover install statusline --scope local\` chains it there`,
+      `the status line set in ${join(kit.project, ".claude/settings.local.json")} takes precedence here; ` +
+        "`carryover install statusline --scope local` chains it there",
     );
   });
 
@@ -254,7 +256,8 @@ describe("install", () => {
     const refused = await kit.run("install", "--recommended");
     expect(refused.code).toBe(1);
     expect(refused.err).toBe(
-      `carryover: ${skill} exists and is not carryover's; move it away or pass --force to overwrite it (nothing was written)\n`,
+      `carryover: ${skill} exists and is not carryover's; ` +
+        "move it away or pass --force to overwrite it (nothing was written)\n",
     );
     expect(readFileSync(kit.settingsPath, "utf8")).toBe(USER_SETTINGS);
     expect(existsSync(bin("carryover-post-compact"))).toBe(false);

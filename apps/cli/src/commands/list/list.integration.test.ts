@@ -14,7 +14,8 @@ it("lists every hook with events, version, recommendation and the scopes that ru
   const result = await kit.run("list");
   expect(result.code).toBe(0);
   expect(result.out).toContain(
-    "recovery 0.1.0 recommended · SessionStart(compact), UserPromptSubmit · installed: user, local\n  the recovery hook\n",
+    "recovery 0.1.0 recommended · SessionStart(compact), UserPromptSubmit · installed: user, local\n" +
+      "  the recovery hook\n",
   );
   expect(result.out).toContain("pin 0.1.0 · UserPromptSubmit, SessionStart(compact) · not installed\n");
   expect(result.out).toContain("compact-prep 0.1.0 recommended · skill · installed: user\n");

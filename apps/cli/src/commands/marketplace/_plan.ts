@@ -48,10 +48,8 @@ function pluginReadme(entry: ManifestEntry, marketplace: string): string {
     .map(registrationLabel);
   if (events.length > 0) lines.push(`Runs on: ${events.join(", ")}.`, "");
   for (const skill of entry.skills) lines.push(`Skill: \`/${entry.name}:${skill.name}\`.`, "");
-  lines.push(
-    `Install: \`claude plugin install ${entry.name}@${marketplace}\`. Configure with \`carryover config ${entry.name}\`.`,
-    "",
-  );
+  const install = `claude plugin install ${entry.name}@${marketplace}`;
+  lines.push(`Install: \`${install}\`. Configure with \`carryover config ${entry.name}\`.`, "");
   return lines.join("\n");
 }
 

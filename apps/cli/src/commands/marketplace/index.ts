@@ -25,9 +25,9 @@ function run(args: ParsedArgs, io: Io): number {
   applyChanges(planMarketplace(context.release, outDir, name), context.env, io.nowMs);
   const colors = palette(io);
   io.out(`${colors.green("✔")} marketplace "${name}" with ${context.release.entries.length} plugins in ${outDir}\n`);
-  io.out(
-    `add it with: claude plugin marketplace add ${outDir}\nthen e.g.:   claude plugin install ${context.release.entries.find((entry) => entry.recommended)?.name ?? "post-compact"}@${name}\n`,
-  );
+  const example = context.release.entries.find((entry) => entry.recommended)?.name ?? "post-compact";
+  io.out(`add it with: claude plugin marketplace add ${outDir}\n`);
+  io.out(`then e.g.:   claude plugin install ${example}@${name}\n`);
   io.out(colors.dim("plugins cannot set the main status line: use `carryover install statusline` for it\n"));
   return 0;
 }

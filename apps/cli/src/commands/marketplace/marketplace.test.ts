@@ -11,7 +11,7 @@ afterEach(() => kit.cleanup());
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8"));
 
-it("writes one plugin per hook with hooks.json in exec form (/bin/sh, ${CLAUDE_PLUGIN_ROOT}/bin/<executable>, the event), the skill in its own", async () => {
+it("writes a plugin per hook, hooks.json in exec form (/bin/sh, executable, event); the skill its own", async () => {
   const out = join(kit.root, "market");
   const result = await kit.run("marketplace", out);
   expect(result.code).toBe(0);

@@ -55,7 +55,8 @@ async function run(args: ParsedArgs, io: Io): Promise<number> {
       reading.level === null
         ? colors.dim(`below ${facts.levels[0] ?? "every"}%`)
         : colors.yellow(`level ${reading.level}% reached`);
-    const age = `${reading.source} reading ${ago(io.nowMs, reading.atMs)}${reading.fresh ? "" : colors.dim(" (stale)")}`;
+    const stale = reading.fresh ? "" : colors.dim(" (stale)");
+    const age = `${reading.source} reading ${ago(io.nowMs, reading.atMs)}${stale}`;
     io.out(
       `${label("usage")} ${reading.levelPercent}% · ${tokens(reading.contextTokens)} of ${limit} · ${level} · ${age}\n`,
     );
@@ -63,7 +64,8 @@ async function run(args: ParsedArgs, io: Io): Promise<number> {
   const reminders = facts.reminders.map((reminder) =>
     reminder.state === "due"
       ? colors.yellow(
-          `due at ${reminder.levelPercent}% (crossed ${ago(io.nowMs, reminder.atMs)}): the next prompt asks for /compact-prep`,
+          `due at ${reminder.levelPercent}% (crossed ${ago(io.nowMs, reminder.atMs)}): ` +
+            "the next prompt asks for /compact-prep",
         )
       : `given at ${reminder.levelPercent}% (${ago(io.nowMs, reminder.atMs)})`,
   );
@@ -87,10 +89,13 @@ async function run(args: ParsedArgs, io: Io): Promise<number> {
     stale: colors.yellow("stale: not saved since the compaction before the last"),
     "no compaction yet": "no compaction yet",
   }[state.freshness];
+  const headers = state.headersOk
+    ? "headers ok"
+    : colors.red(`headers missing or out of order: ${state.missingHeaders.join(", ")}`);
   const stateLine = !state.exists
     ? colors.dim(`none at ${tildify(state.path, io.env)}`)
     : `${tildify(state.path, io.env)} · ${standing} (saved ${ago(io.nowMs, state.savedAtMs)})` +
-      ` · ${state.headersOk ? "headers ok" : colors.red(`headers missing or out of order: ${state.missingHeaders.join(", ")}`)}${state.mechanical ? " · mechanical snapshot" : ""}`;
+      ` · ${headers}${state.mechanical ? " · mechanical snapshot" : ""}`;
   io.out(`${label("state")} ${stateLine}\n`);
   for (const [index, worker] of facts.workers.entries()) {
     const live = worker.state === "running" || worker.state === "scheduled";
@@ -100,9 +105,10 @@ async function run(args: ParsedArgs, io: Io): Promise<number> {
     io.out(`${label(index === 0 ? "workers" : "")} ${what} · ${state}${command}\n`);
   }
   if (facts.snapshot.exists) io.out(`${label("")} snapshot ${tildify(facts.snapshot.path, io.env)}\n`);
-  io.out(
-    `${label("ledger")} ${facts.ledger.length === 0 ? colors.dim("no compaction yet") : `${facts.ledger.length} compaction${facts.ledger.length === 1 ? "" : "s"}`}\n`,
-  );
+  const compactions = facts.ledger.length;
+  const ledger =
+    compactions === 0 ? colors.dim("no compaction yet") : `${compactions} compaction${compactions === 1 ? "" : "s"}`;
+  io.out(`${label("ledger")} ${ledger}\n`);
   for (const entry of facts.ledger.slice(-3)) {
     const summary = entry.summary.replace(/\s+/g, " ").slice(0, 100);
     io.out(

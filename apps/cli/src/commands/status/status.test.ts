@@ -57,7 +57,8 @@ it("shows the newest session's reading and level, the reminder due, the state fi
   expect(result.code).toBe(0);
   expect(result.out).toContain(`session  ${SESSION} (the newest)\n`);
   expect(result.out).toContain(
-    "usage    62% · 600,000 of 967,000 at which Claude Code auto-compacts · level 60% reached · statusline reading 60 s ago\n",
+    "usage    62% · 600,000 of 967,000 at which Claude Code auto-compacts · level 60% reached · " +
+      "statusline reading 60 s ago\n",
   );
   expect(result.out).toContain("reminder due at 60% (crossed 2 min ago): the next prompt asks for /compact-prep\n");
   expect(result.out).toContain(
@@ -83,7 +84,7 @@ it("says what the hooks' markers mean, never their names: a reminder given, reco
   expect((await kit.run("status", SESSION)).out).toContain("recovery given after the last compaction (5 s ago)\n");
 });
 
-it("a state saved by /compact-prep just before /compact is fresh; one not saved since the compaction before is stale", async () => {
+it("a state saved just before /compact is fresh; one not saved since the compaction before is stale", async () => {
   const statePath = seed();
   touch(statePath, NOW - 3_700_000);
   const carried = JSON.parse((await kit.run("status", SESSION, "--json")).out);
@@ -133,15 +134,17 @@ it("no session yet: says so; an unknown or bad session id and extra arguments ar
     code: 1,
     out: "",
     err:
-      "carryover: no session 0b0e0b0e-0000-4000-8000-000000000000: carryover has no state for it, and no transcript of it " +
-      "is under ~/.claude/projects; `carryover status` shows the newest\n",
+      "carryover: no session 0b0e0b0e-0000-4000-8000-000000000000: " +
+      "carryover has no state for it, and no transcript of it is under ~/.claude/projects; " +
+      "`carryover status` shows the newest\n",
   });
   expect(await kit.run("status", "--session", "../etc")).toMatchObject({
     code: 2,
     err: 'carryover: "../etc" is not a session id\n',
   });
   expect((await kit.run("status", SESSION, "extra")).err).toBe(
-    'carryover: status takes at most 1; got "extra" too (usage: carryover status [SESSION_ID | --session ID] [--json] [--project DIR])\n',
+    'carryover: status takes at most 1; got "extra" too ' +
+      "(usage: carryover status [SESSION_ID | --session ID] [--json] [--project DIR])\n",
   );
 });
 
@@ -163,7 +166,7 @@ it("without a status line to record a reading, the newest session is this projec
   expect((await kit.run("status")).out).toContain(`session  ${older} (the newest)\n`);
 });
 
-it("lists the workers its transcript records: those still at work, and those ended since its last compaction", async () => {
+it("lists the workers its transcript records: those still at work, those ended since its last compaction", async () => {
   seed();
   const dir = join(kit.home, ".claude/projects/-p");
   mkdirSync(dir, { recursive: true });

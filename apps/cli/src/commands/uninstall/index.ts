@@ -109,18 +109,15 @@ function run(args: ParsedArgs, io: Io, removeWhenEmpty: string[] = []): number {
     } else if (change.kind === "remove") io.out(`${colors.green("✔")} removed ${tildify(change.path, context.env)}\n`);
   }
   for (const { where, files } of purged?.counts ?? []) {
-    io.out(
-      `${colors.green("✔")} removed carryover's data: ${files} file${files === 1 ? "" : "s"} in ${tildify(where, context.env)}\n`,
-    );
+    const count = `${files} file${files === 1 ? "" : "s"}`;
+    io.out(`${colors.green("✔")} removed carryover's data: ${count} in ${tildify(where, context.env)}\n`);
   }
   if (visible.length === 0 && (purged?.counts.length ?? 0) === 0)
     io.out(colors.dim("nothing of carryover's to remove\n"));
-  for (const backup of backups)
-    io.out(
-      colors.dim(
-        `backup of the previous file: ${tildify(backup, context.env)} (the last ${BACKUPS_KEPT} backups of each file are kept)\n`,
-      ),
-    );
+  for (const backup of backups) {
+    const kept = `the last ${BACKUPS_KEPT} backups of each file are kept`;
+    io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)} (${kept})\n`));
+  }
   for (const note of notes) io.out(`${note}\n`);
   if (purged) io.out(`${PURGE_KEEPS}\n`);
   return 0;

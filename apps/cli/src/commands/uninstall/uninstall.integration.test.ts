@@ -44,7 +44,7 @@ describe("uninstall", () => {
     expect(existsSync(join(kit.home, ".claude/skills/compact-prep"))).toBe(false);
   });
 
-  it("takes the V8 code cache an earlier status line left with its executable, and leaves other files there", async () => {
+  it("takes the V8 code cache an earlier status line left beside its executable, not other files there", async () => {
     await kit.run("install", "statusline", "post-compact");
     const cache = join(carryoverDir(), "cache");
     mkdirSync(cache, { recursive: true });
@@ -114,7 +114,7 @@ describe("uninstall", () => {
     expect(JSON.parse(readFileSync(kit.settingsPath, "utf8"))).toEqual(JSON.parse(USER_SETTINGS));
   });
 
-  it("removes carryover's entries in every form, old and new, and leaves node handlers of other files alone", async () => {
+  it("removes carryover's entries in every form, old and new; node handlers of other files stay", async () => {
     const ours = (name: string) => join(carryoverDir(), "bin", name);
     const theirs = [
       { type: "command", command: "node", args: ["/opt/guard.js"], timeout: 5 },
@@ -187,7 +187,8 @@ describe("uninstall", () => {
     const damaged = await kit.run("install", "recovery");
     expect(damaged).toMatchObject({ code: 1, out: "" });
     expect(damaged.err).toBe(
-      `carryover: ${join(carryoverDir(), "installs.json")}: not what carryover writes (executables.carryover-post-compact); ` +
+      `carryover: ${join(carryoverDir(), "installs.json")}: ` +
+        "not what carryover writes (executables.carryover-post-compact); " +
         "move it away and run `carryover uninstall --all`, which finds carryover's entries without it\n",
     );
     rmSync(join(carryoverDir(), "installs.json"));
