@@ -21,8 +21,9 @@ describe("advice (seed 000, 'Verificar el estado del contexto')", () => {
     );
     expect(topics(report)).toEqual(["toolResults"]);
     expect(report.advice[0]!.text).toMatch(
-      /^Tool results hold 78\.4% of the context, most of it from Read \(36,000 tokens\); the largest is Read: src\/huge\.ts \(30,000\)\./,
+      /^Tool results hold 78\.4% of the context, most of it from Read \(36,000 tokens\); the largest is /,
     );
+    expect(report.advice[0]!.text).toContain("; the largest is Read: src/huge.ts (30,000). ");
     expect(report.advice[0]!.text).toContain("subagent");
   });
 
@@ -46,7 +47,8 @@ describe("advice (seed 000, 'Verificar el estado del contexto')", () => {
     });
     expect(topics(report)).toEqual(["messages", "mcpTools"]);
     expect(report.advice[1]!.text).toBe(
-      "MCP tools take 11.4% (github 3,000, jira 1,000 tokens): every active server adds its tools to every request. Turn off the servers this session does not use (/mcp).",
+      "MCP tools take 11.4% (github 3,000, jira 1,000 tokens): every active server adds its tools to every request. " +
+        "Turn off the servers this session does not use (/mcp).",
     );
   });
 
@@ -64,7 +66,10 @@ describe("advice (seed 000, 'Verificar el estado del contexto')", () => {
     expect(at(55).advice[0]).toEqual({
       topic: "level",
       text: expect.stringMatching(
-        /^At 55\.0% of the auto-compact point \(550,000 of 1,000,000 tokens\): this is the moment for a manual \/compact/,
+        new RegExp(
+          String.raw`^At 55\.0% of the auto-compact point \(550,000 of 1,000,000 tokens\): ` +
+            "this is the moment for a manual /compact",
+        ),
       ),
     });
     expect(at(80).advice[0]!.text).toMatch(/^At 80\.0% .* auto-compaction is close: run \/compact now/);

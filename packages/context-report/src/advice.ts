@@ -23,21 +23,25 @@ export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
   if (isDominant("toolResults") || results.percent >= TOOL_RESULTS_SHARE_PERCENT) {
     const top = results.parts[0];
     const largest = report.largestItems.find((item) => item.category === "toolResults");
+    const mostFrom = top ? `, most of it from ${top.label} (${count(top.tokens)} tokens)` : "";
+    const largestIs = largest ? `; the largest is ${largest.label} (${count(largest.tokens)})` : "";
     advice.push({
       topic: "toolResults",
       text:
-        `Tool results hold ${percent(results.percent)} of the context${top ? `, most of it from ${top.label} (${count(top.tokens)} tokens)` : ""}` +
-        `${largest ? `; the largest is ${largest.label} (${count(largest.tokens)})` : ""}. Long reads and command outputs are the usual cause: ` +
-        "delegate broad reads to a subagent (the Agent tool, e.g. Explore) so only its answer enters this context, or use tools that " +
-        "return just the fragment needed: Grep, Read with offset and limit, output piped through head or tail.",
+        `Tool results hold ${percent(results.percent)} of the context${mostFrom}${largestIs}. ` +
+        "Long reads and command outputs are the usual cause: " +
+        "delegate broad reads to a subagent (the Agent tool, e.g. Explore) so only its answer enters this context, " +
+        "or use tools that return just the fragment needed: " +
+        "Grep, Read with offset and limit, output piped through head or tail.",
     });
   }
   if (isDominant("messages")) {
     advice.push({
       topic: "messages",
       text:
-        `The message history is the largest part (${percent(share("messages").percent)}): the session is heading for the point where ` +
-        "compaction is unavoidable. Run /compact with precise instructions (the files changed, the test commands, the decisions to keep) " +
+        `The message history is the largest part (${percent(share("messages").percent)}): ` +
+        "the session is heading for the point where compaction is unavoidable. " +
+        "Run /compact with precise instructions (the files changed, the test commands, the decisions to keep) " +
         "before auto-compaction does it with none; use /clear when you move on to an unrelated task.",
     });
   }
@@ -47,18 +51,21 @@ export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
     advice.push({
       topic: "mcpTools",
       text:
-        `MCP tools take ${percent(mcp.percent)}${servers ? ` (${servers} tokens)` : ""}: every active server adds its tools to every request. ` +
+        `MCP tools take ${percent(mcp.percent)}${servers ? ` (${servers} tokens)` : ""}: ` +
+        "every active server adds its tools to every request. " +
         "Turn off the servers this session does not use (/mcp).",
     });
   }
   const memory = share("memoryFiles");
   if (isDominant("memoryFiles") || memory.percent >= MEMORY_SHARE_PERCENT) {
     const top = memory.parts[0];
+    const largest = top ? ` (largest: ${top.label}, ${count(top.tokens)} tokens)` : "";
     advice.push({
       topic: "memoryFiles",
       text:
-        `Memory files take ${percent(memory.percent)}${top ? ` (largest: ${top.label}, ${count(top.tokens)} tokens)` : ""} and are sent with every request. ` +
-        "Keep CLAUDE.md to what the team requires, and MEMORY.md an index under 200 lines and 25 KB with the detail in topic files it points to " +
+        `Memory files take ${percent(memory.percent)}${largest} and are sent with every request. ` +
+        "Keep CLAUDE.md to what the team requires, and MEMORY.md an index under 200 lines and 25 KB " +
+        "with the detail in topic files it points to " +
         "(past that limit Claude Code silently loads only the beginning).",
     });
   }
@@ -66,14 +73,19 @@ export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
   if (isDominant("skills") || skills.percent >= SKILLS_SHARE_PERCENT) {
     advice.push({
       topic: "skills",
-      text: `Skills take ${percent(skills.percent)} (the listing of every available skill and the bodies of those invoked): disable the plugins and skills this project does not use.`,
+      text:
+        `Skills take ${percent(skills.percent)} ` +
+        "(the listing of every available skill and the bodies of those invoked): " +
+        "disable the plugins and skills this project does not use.",
     });
   }
   if (isDominant("systemPrompt") || isDominant("tools")) {
     const fixed = share("systemPrompt").percent + share("tools").percent;
     advice.push({
       topic: report.dominant as CategoryId,
-      text: `Most of the context (${percent(fixed)}) is Claude Code's own system prompt and built-in tool definitions: a fixed cost, nothing of this session's to trim.`,
+      text:
+        `Most of the context (${percent(fixed)}) is Claude Code's own system prompt and built-in tool definitions: ` +
+        "a fixed cost, nothing of this session's to trim.",
     });
   }
   return advice;
@@ -82,15 +94,26 @@ export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
 function levelAdvice(report: Omit<ContextReport, "advice">): string | null {
   if (report.measuredTokens === null) return null;
   if (report.autoCompactTokens === null) {
-    return 'Auto-compaction is off (DISABLE_AUTO_COMPACT or DISABLE_COMPACT): when the window is full the next request fails with "Prompt is too long". Run /compact yourself before then.';
+    return (
+      "Auto-compaction is off (DISABLE_AUTO_COMPACT or DISABLE_COMPACT): " +
+      'when the window is full the next request fails with "Prompt is too long". Run /compact yourself before then.'
+    );
   }
   const at = report.autoCompactPercent ?? 0;
-  const where = `${percent(at)} of the auto-compact point (${count(report.measuredTokens)} of ${count(report.autoCompactTokens)} tokens)`;
+  const tokens = `${count(report.measuredTokens)} of ${count(report.autoCompactTokens)} tokens`;
+  const where = `${percent(at)} of the auto-compact point (${tokens})`;
   if (at >= MANUAL_COMPACT_URGENT_PERCENT) {
-    return `At ${where} auto-compaction is close: run /compact now, with instructions naming what must survive (files changed, test commands, decisions). A summary you steer keeps more than the reactive one.`;
+    return (
+      `At ${where} auto-compaction is close: ` +
+      "run /compact now, with instructions naming what must survive (files changed, test commands, decisions). " +
+      "A summary you steer keeps more than the reactive one."
+    );
   }
   if (at >= MANUAL_COMPACT_FROM_PERCENT) {
-    return `At ${where}: this is the moment for a manual /compact with instructions (50–70 %), before auto-compaction summarises without them.`;
+    return (
+      `At ${where}: this is the moment for a manual /compact with instructions (50–70 %), ` +
+      "before auto-compaction summarises without them."
+    );
   }
   return null;
 }

@@ -148,7 +148,7 @@ describe("what fills the context", () => {
     ]);
   });
 
-  it("knows a compaction that wrote only its summary line (1.0.5x): what came before is gone, its postTokens unknown", () => {
+  it("knows a compaction that wrote only its summary line (1.0.5x): what came before gone, postTokens unknown", () => {
     const result = report([
       prompt("first task"),
       assistant("m1", [toolUse("t1", "Read", { file_path: "/p/old.ts" })], { input_tokens: 150_000 }),
@@ -182,7 +182,8 @@ describe("what fills the context", () => {
     const system = result.categories.find((category) => category.id === "systemPrompt")!;
     expect(system.tokens).toBe(59_179);
     expect(system.basis).toBe(
-      "the first response's measured 76,392 minus its messages' text (≈4), cut to the smallest request's 59,179 (every request carries them)",
+      "the first response's measured 76,392 minus its messages' text (≈4), " +
+        "cut to the smallest request's 59,179 (every request carries them)",
     );
     for (const category of result.categories) expect(category.basis).toMatch(/\S/);
   });
@@ -196,7 +197,7 @@ describe("what fills the context", () => {
     expect(result.estimatedTokens).toBe(Math.ceil("only me".length / 4));
   });
 
-  it("without a request shape, sizes system prompt and tools from the first response's usage minus its messages", () => {
+  it("without a request shape, sizes system prompt and tools as the first response's usage minus its messages", () => {
     const result = report([
       prompt("p".repeat(400)),
       assistant("m1", [{ type: "text", text: "ok" }], { input_tokens: 5_100 }),
@@ -207,7 +208,7 @@ describe("what fills the context", () => {
 });
 
 describe("usage over time", () => {
-  it("one point per response (its lines share an id), turns per typed prompt, context = input + cache creation + cache read", () => {
+  it("a point per response (lines share an id), a turn per typed prompt, context = input + both caches", () => {
     const usage = {
       input_tokens: 1_000,
       cache_creation_input_tokens: 200,

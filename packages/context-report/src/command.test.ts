@@ -81,7 +81,7 @@ describe("runContextReport", () => {
     ).toEqual(["Bash"]);
   });
 
-  it("takes a transcript path, and without an argument the session it runs in or the newest of the current directory", async () => {
+  it("takes a transcript path; with none, the session it runs in or the newest of the current directory", async () => {
     for (const [target, env, cwd] of [
       [transcript, {}, root],
       [undefined, { CLAUDE_CODE_SESSION_ID: SESSION }, root],

@@ -9,7 +9,8 @@ import { HTML_GENERATOR, renderHtml } from "./render-html.ts";
 import { renderTerminal } from "./render-terminal.ts";
 
 /** The help text after the usage line `carryover context [SESSION_ID | TRANSCRIPT] [--html FILE] [--json]`. */
-export const CONTEXT_HELP = `What fills a Claude Code session's context, estimated offline from its transcript (the analogue of
+export const CONTEXT_HELP = `\
+What fills a Claude Code session's context, estimated offline from its transcript (the analogue of
 /context all), how usage grew request by request, every compaction, what the session did since the last
 one, and what to do about it.
 

@@ -17,7 +17,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it("streams a 36 MB transcript: every compaction found, progress on a terminal's stderr, cleared before the report", async () => {
+it("streams a 36 MB transcript: all compactions found, progress on a terminal, cleared before the report", async () => {
   let stdout = "";
   let stderr = "";
   await runContextReport(

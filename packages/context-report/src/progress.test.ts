@@ -8,7 +8,7 @@ function sink(isTTY: boolean) {
   return { writes, isTTY, write: (text: string) => void writes.push(text) };
 }
 
-it("shows percent and size on a terminal for a large transcript, at most every 100 ms, and clears its line at the end", () => {
+it("shows a large transcript's percent and size on a terminal, at most every 100 ms, then clears its line", () => {
   const out = sink(true);
   let now = 0;
   const progress = progressIndicator(out, () => now);

@@ -61,7 +61,8 @@ function headline(report: ContextReport, style: Paint, columns: number): string[
       report.autoCompactTokens === null
         ? "auto-compaction off"
         : `${percent(report.autoCompactPercent ?? 0)} of the auto-compact point (${count(report.autoCompactTokens)})`;
-    const text = `${count(report.measuredTokens)} tokens ${source} · ${level} · window ${count(report.modelWindowTokens)}`;
+    const window = count(report.modelWindowTokens);
+    const text = `${count(report.measuredTokens)} tokens ${source} · ${level} · window ${window}`;
     const colored = levelColor(style, report.autoCompactPercent ?? 0);
     lines.push(
       ...field("Context now", text).map((line) =>
@@ -71,12 +72,8 @@ function headline(report: ContextReport, style: Paint, columns: number): string[
   }
   const how =
     report.systemSource === "first-response" ? "; system prompt and tools from the first response's usage" : "";
-  lines.push(
-    ...field(
-      "Estimated",
-      `${count(report.estimatedTokens)} tokens from the transcript text since the last compaction (≈4 characters a token${how})`,
-    ),
-  );
+  const estimated = `${count(report.estimatedTokens)} tokens from the transcript text since the last compaction`;
+  lines.push(...field("Estimated", `${estimated} (≈4 characters a token${how})`));
   return lines;
 }
 
@@ -96,12 +93,10 @@ function breakdown(report: ContextReport, style: Paint): string[] {
     const cells = style.accent(bar(category.tokens / largestTokens, BAR_CELLS));
     lines.push(isDominant ? style.bold(row) + cells : row + cells);
     const shown = category.parts.slice(0, PARTS_SHOWN);
-    for (const part of shown)
-      lines.push(
-        style.dim(
-          `  ${truncate(part.label, labelWidth - 2).padEnd(labelWidth - 2)}  ${count(part.tokens).padStart(tokensWidth)}`,
-        ),
-      );
+    for (const part of shown) {
+      const partLabel = truncate(part.label, labelWidth - 2).padEnd(labelWidth - 2);
+      lines.push(style.dim(`  ${partLabel}  ${count(part.tokens).padStart(tokensWidth)}`));
+    }
     if (category.parts.length > shown.length) lines.push(style.dim(`  … ${category.parts.length - shown.length} more`));
   }
   return lines;
@@ -123,7 +118,8 @@ function largest(report: ContextReport, style: Paint, columns: number): string[]
   const categoryWidth = Math.max(...report.largestItems.map((item) => CATEGORY_LABELS[item.category].length));
   const lines = [style.bold("Largest items")];
   for (const item of report.largestItems) {
-    const prefix = `  ${count(item.tokens).padStart(tokensWidth)}  ${CATEGORY_LABELS[item.category].padEnd(categoryWidth)}  `;
+    const category = CATEGORY_LABELS[item.category].padEnd(categoryWidth);
+    const prefix = `  ${count(item.tokens).padStart(tokensWidth)}  ${category}  `;
     lines.push(prefix + truncate(item.label, columns - prefix.length));
   }
   return lines;
@@ -133,11 +129,8 @@ function overTime(report: ContextReport, style: Paint, columns: number, maxTurns
   const { series, turns, compactions } = report;
   const limit =
     report.autoCompactTokens === null ? "auto-compaction off" : `auto-compact at ${count(report.autoCompactTokens)}`;
-  const lines = [
-    style.bold(
-      `Over time: ${series.length} requests, ${turns.length} turns, ${compactions.length} compaction${compactions.length === 1 ? "" : "s"} (${limit})`,
-    ),
-  ];
+  const compacted = `${compactions.length} compaction${compactions.length === 1 ? "" : "s"}`;
+  const lines = [style.bold(`Over time: ${series.length} requests, ${turns.length} turns, ${compacted} (${limit})`)];
   if (series.length > 0) {
     const values = series.map((point) => point.contextTokens);
     const peak = Math.max(...values);
@@ -156,14 +149,16 @@ function overTime(report: ContextReport, style: Paint, columns: number, maxTurns
     const shown = turns.slice(-maxTurns);
     lines.push(
       style.bold(
-        `  ${"Turn".padStart(5)}  ${"Requests".padStart(8)}  ${"Context at end".padStart(14)}  ${"Peak".padStart(9)}  ${"Output".padStart(7)}  Prompt`,
+        `  ${"Turn".padStart(5)}  ${"Requests".padStart(8)}  ${"Context at end".padStart(14)}` +
+          `  ${"Peak".padStart(9)}  ${"Output".padStart(7)}  Prompt`,
       ),
     );
     if (shown.length < turns.length)
       lines.push(style.dim(`  … ${turns.length - shown.length} earlier turns (--json or --html show all)`));
     for (const turn of shown) {
+      const atEnd = turn.endContextTokens === null ? "-" : count(turn.endContextTokens);
       const row =
-        `  ${String(turn.turn).padStart(5)}  ${String(turn.requests).padStart(8)}  ${(turn.endContextTokens === null ? "-" : count(turn.endContextTokens)).padStart(14)}` +
+        `  ${String(turn.turn).padStart(5)}  ${String(turn.requests).padStart(8)}  ${atEnd.padStart(14)}` +
         `  ${count(turn.peakContextTokens).padStart(9)}  ${count(turn.outputTokens).padStart(7)}  `;
       lines.push(row + truncate(turn.prompt || "(before the first prompt)", columns - row.length));
     }
@@ -173,10 +168,10 @@ function overTime(report: ContextReport, style: Paint, columns: number, maxTurns
     compactions.forEach((compaction, index) => {
       const at = clock(compaction.atMs);
       const unmarked = compaction.boundary ? "" : style.dim(" (no boundary line)");
-      lines.push(
-        `  ${String(index + 1).padStart(3)}. ${compaction.trigger.padEnd(7)} after request ${compaction.afterRequest}: ` +
-          `${tokensOrUnknown(compaction.preTokens)} → ${tokensOrUnknown(compaction.postTokens)} tokens${unmarked}${at ? `  ${style.dim(`${at} UTC`)}` : ""}`,
-      );
+      const when = at ? `  ${style.dim(`${at} UTC`)}` : "";
+      const tokens = `${tokensOrUnknown(compaction.preTokens)} → ${tokensOrUnknown(compaction.postTokens)} tokens`;
+      const what = `${String(index + 1).padStart(3)}. ${compaction.trigger.padEnd(7)}`;
+      lines.push(`  ${what} after request ${compaction.afterRequest}: ${tokens}${unmarked}${when}`);
     });
   }
   return lines;

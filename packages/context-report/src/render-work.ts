@@ -6,13 +6,15 @@ import type { Paint } from "./paint.ts";
 const FIELD_WIDTH = 17;
 const NAMED = 4;
 
+function sinceCompaction(since: Exclude<WorkRecord["since"], "start">): string {
+  const line = since.line === null ? "" : `line ${since.line}, `;
+  const tokens = `${tokensOrUnknown(since.preTokens)} → ${tokensOrUnknown(since.postTokens)} tokens`;
+  return `Work since the last compaction (${line}${since.trigger}, ${tokens})`;
+}
+
 /** What the session did since its last compaction, in a few lines (`--json` has every entry). */
 export function workLines(work: WorkRecord, cwd: string | null, style: Paint, columns: number): string[] {
-  const since =
-    work.since === "start"
-      ? "Work this session (no compaction)"
-      : `Work since the last compaction (${work.since.line === null ? "" : `line ${work.since.line}, `}${work.since.trigger}, ` +
-        `${tokensOrUnknown(work.since.preTokens)} → ${tokensOrUnknown(work.since.postTokens)} tokens)`;
+  const since = work.since === "start" ? "Work this session (no compaction)" : sinceCompaction(work.since);
   const field = (name: string, text: string) => `  ${name.padEnd(FIELD_WIDTH - 2)}${fit(text, columns - FIELD_WIDTH)}`;
   const lines = [style.bold(since)];
   lines.push(
@@ -50,7 +52,8 @@ export function workLines(work: WorkRecord, cwd: string | null, style: Paint, co
       "Errors",
       work.errors.length === 0
         ? "none"
-        : `${work.errors.length}, ${work.errors.length - open.length} fixed${open.length > 0 ? `; unresolved: ${named.join("; ")}` : ""}`,
+        : `${work.errors.length}, ${work.errors.length - open.length} fixed` +
+            `${open.length > 0 ? `; unresolved: ${named.join("; ")}` : ""}`,
     ),
   );
   const progress = [

@@ -39,7 +39,7 @@ export interface TranscriptSource {
 
 const DEFAULT_LARGEST_ITEMS = 10;
 
-/** Sizes what was collected, finds the dominant category and the largest items, places it against the auto-compact point. */
+/** Sizes what was collected, finds the dominant category and the largest items, places it against auto-compaction. */
 export function summarize(
   collected: CollectedContext,
   source: TranscriptSource,
@@ -113,7 +113,9 @@ export function summarize(
 const TEXT_RATE = "≈4 characters a token";
 const SINCE = "since the last compaction";
 const BASES: Readonly<Record<Exclude<CategoryId, "systemPrompt">, string>> = {
-  tools: `tool definitions of the newest request shape, else the tool listings in the transcript ${SINCE}; ${TEXT_RATE}`,
+  tools:
+    "tool definitions of the newest request shape, " +
+    `else the tool listings in the transcript ${SINCE}; ${TEXT_RATE}`,
   mcpTools: `MCP tool definitions of the newest request shape, else their listings ${SINCE}; ${TEXT_RATE}`,
   memoryFiles: `CLAUDE.md and memory files attached ${SINCE}; ${TEXT_RATE}`,
   skills: `skill listings and invoked skills ${SINCE}; ${TEXT_RATE}`,
@@ -160,7 +162,9 @@ function systemContributions(collected: CollectedContext): {
   return {
     contributions: [contribution],
     systemSource: "first-response",
-    systemBasis: `the first response's measured ${count(first.contextTokens)} minus its messages' text (≈${count(Math.ceil(first.messageChars / CHARS_PER_TOKEN))})${bound}`,
+    systemBasis:
+      `the first response's measured ${count(first.contextTokens)} minus its messages' text ` +
+      `(≈${count(Math.ceil(first.messageChars / CHARS_PER_TOKEN))})${bound}`,
   };
 }
 

@@ -23,16 +23,22 @@ export function breakdownChart(report: ContextReport): string {
   const largest = Math.max(1, ...report.categories.map((category) => category.tokens));
   const barSpace = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
   const parts = [
-    `<svg id="breakdown-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="Estimated context by category">`,
+    `<svg id="breakdown-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}"` +
+      ` width="${WIDTH}" height="${height}" role="img" aria-label="Estimated context by category">`,
   ];
   report.categories.forEach((category, row) => {
     const top = 6 + row * ROW_HEIGHT;
     const width = category.tokens > 0 ? Math.max(2, (category.tokens / largest) * barSpace) : 0;
     const dominant = category.id === report.dominant ? " dominant" : "";
     parts.push(
-      `<text class="category-label${dominant}" x="${LABEL_WIDTH - 10}" y="${top + 21}" text-anchor="end">${escapeHtml(category.label)}</text>`,
-      `<rect class="category-bar${dominant}" data-category="${category.id}" data-tokens="${category.tokens}" x="${LABEL_WIDTH}" y="${top + 5}" width="${width.toFixed(1)}" height="${ROW_HEIGHT - 10}" rx="3" fill="${CATEGORY_COLORS[category.id]}"><title>${escapeHtml(category.label)}: ${count(category.tokens)} tokens</title></rect>`,
-      `<text class="category-value" x="${LABEL_WIDTH + width + 8}" y="${top + 21}">${count(category.tokens)} · ${percent(category.percent)}</text>`,
+      `<text class="category-label${dominant}" x="${LABEL_WIDTH - 10}" y="${top + 21}" text-anchor="end">` +
+        `${escapeHtml(category.label)}</text>`,
+      `<rect class="category-bar${dominant}" data-category="${category.id}" data-tokens="${category.tokens}"` +
+        ` x="${LABEL_WIDTH}" y="${top + 5}" width="${width.toFixed(1)}" height="${ROW_HEIGHT - 10}" rx="3"` +
+        ` fill="${CATEGORY_COLORS[category.id]}">` +
+        `<title>${escapeHtml(category.label)}: ${count(category.tokens)} tokens</title></rect>`,
+      `<text class="category-value" x="${LABEL_WIDTH + width + 8}" y="${top + 21}">` +
+        `${count(category.tokens)} · ${percent(category.percent)}</text>`,
     );
   });
   parts.push("</svg>");

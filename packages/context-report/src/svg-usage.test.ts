@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import { placeLabels } from "./svg-usage.ts";
 
-it("places compaction labels inside the chart, none over another: crowded ones as their number, or none (the tooltip stays)", () => {
+// A label that does not fit shows as its number, or not at all (its tooltip stays).
+it("places compaction labels inside the chart, none over another, crowded ones shortened or left out", () => {
   const texts = (label: string, index: number) => [label, `#${index + 1}`];
   const xs = [70, 75, 80, 85, 90, 95, 100, 500, 505, 940, 950];
   const placed = placeLabels(

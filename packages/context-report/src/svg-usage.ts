@@ -60,10 +60,14 @@ export function usageChart(report: ContextReport): string {
   const values = report.series.map((point) => point.contextTokens);
   const label = `Context tokens per request: ${values.length} requests, ${report.compactions.length} compactions`;
   const svg = (height: number) =>
-    `<svg id="usage-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="${escapeHtml(label)}">`;
+    `<svg id="usage-chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}"` +
+    ` width="${WIDTH}" height="${height}" role="img" aria-label="${escapeHtml(label)}">`;
   if (values.length === 0) {
     const height = PLOT_HEIGHT + MARGIN.bottom;
-    return `${svg(height)}<text x="${WIDTH / 2}" y="${height / 2}" text-anchor="middle" class="empty">No response with usage in this transcript yet</text></svg>`;
+    return (
+      `${svg(height)}<text x="${WIDTH / 2}" y="${height / 2}" text-anchor="middle" class="empty">` +
+      "No response with usage in this transcript yet</text></svg>"
+    );
   }
   const peak = Math.max(...values, ...report.compactions.map((compaction) => compaction.preTokens ?? 0));
   const step = niceStep(Math.max(peak, report.autoCompactTokens ?? 0) * 1.05, 5);
@@ -79,7 +83,8 @@ export function usageChart(report: ContextReport): string {
     report.compactions.map((compaction, index) => ({
       x: compactionX(compaction.afterRequest),
       texts: [
-        `${compaction.trigger}: ${shortTokensOrUnknown(compaction.preTokens)} → ${shortTokensOrUnknown(compaction.postTokens)}`,
+        `${compaction.trigger}: ` +
+          `${shortTokensOrUnknown(compaction.preTokens)} → ${shortTokensOrUnknown(compaction.postTokens)}`,
         `#${index + 1}`,
       ],
     })),
@@ -92,13 +97,16 @@ export function usageChart(report: ContextReport): string {
   const parts: string[] = [svg(height)];
 
   for (let tick = 0; tick <= top; tick += step) {
+    const at = y(tick).toFixed(1);
     parts.push(
-      `<line class="grid" x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(tick).toFixed(1)}" y2="${y(tick).toFixed(1)}"/>`,
-      `<text class="tick" x="${MARGIN.left - 8}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end">${shortTokens(tick)}</text>`,
+      `<line class="grid" x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${at}" y2="${at}"/>`,
+      `<text class="tick" x="${MARGIN.left - 8}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end">` +
+        `${shortTokens(tick)}</text>`,
     );
   }
   parts.push(
-    `<text class="axis-label" x="${MARGIN.left + plotWidth / 2}" y="${height - 8}" text-anchor="middle">request (1 – ${values.length})</text>`,
+    `<text class="axis-label" x="${MARGIN.left + plotWidth / 2}" y="${height - 8}" text-anchor="middle">` +
+      `request (1 – ${values.length})</text>`,
   );
 
   const points = downsample(values, MAX_PATH_POINTS);
@@ -115,7 +123,9 @@ export function usageChart(report: ContextReport): string {
     for (const point of report.series) {
       const title = `request ${point.request}, turn ${point.turn}: ${count(point.contextTokens)} tokens`;
       parts.push(
-        `<circle class="usage-point" data-request="${point.request}" data-tokens="${point.contextTokens}" cx="${x(point.request - 1).toFixed(1)}" cy="${y(point.contextTokens).toFixed(1)}" r="3.5" fill="${USAGE_LINE_COLOR}"><title>${title}</title></circle>`,
+        `<circle class="usage-point" data-request="${point.request}" data-tokens="${point.contextTokens}"` +
+          ` cx="${x(point.request - 1).toFixed(1)}" cy="${y(point.contextTokens).toFixed(1)}" r="3.5"` +
+          ` fill="${USAGE_LINE_COLOR}"><title>${title}</title></circle>`,
       );
     }
   }
@@ -123,8 +133,11 @@ export function usageChart(report: ContextReport): string {
   if (report.autoCompactTokens !== null) {
     const at = y(report.autoCompactTokens).toFixed(1);
     parts.push(
-      `<line class="auto-compact" data-tokens="${report.autoCompactTokens}" x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${at}" y2="${at}" stroke="${AUTO_COMPACT_COLOR}" stroke-width="2" stroke-dasharray="8 5"/>`,
-      `<text class="auto-compact-label" x="${WIDTH - MARGIN.right - 6}" y="${(Number(at) - 6).toFixed(1)}" text-anchor="end" fill="${AUTO_COMPACT_COLOR}">auto-compact at ${count(report.autoCompactTokens)}</text>`,
+      `<line class="auto-compact" data-tokens="${report.autoCompactTokens}"` +
+        ` x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${at}" y2="${at}"` +
+        ` stroke="${AUTO_COMPACT_COLOR}" stroke-width="2" stroke-dasharray="8 5"/>`,
+      `<text class="auto-compact-label" x="${WIDTH - MARGIN.right - 6}" y="${(Number(at) - 6).toFixed(1)}"` +
+        ` text-anchor="end" fill="${AUTO_COMPACT_COLOR}">auto-compact at ${count(report.autoCompactTokens)}</text>`,
     );
   }
 
@@ -132,8 +145,10 @@ export function usageChart(report: ContextReport): string {
     const at = compactionX(compaction.afterRequest).toFixed(1);
     const placed = labels[index];
     const figures = `${tokensOrUnknown(compaction.preTokens)} → ${tokensOrUnknown(compaction.postTokens)} tokens`;
+    const unmarked = compaction.boundary ? "" : ", no boundary line";
     parts.push(
-      `<g class="compaction" data-index="${index + 1}" data-trigger="${escapeHtml(compaction.trigger)}" data-pre-tokens="${compaction.preTokens ?? ""}" data-post-tokens="${compaction.postTokens ?? ""}">`,
+      `<g class="compaction" data-index="${index + 1}" data-trigger="${escapeHtml(compaction.trigger)}"` +
+        ` data-pre-tokens="${compaction.preTokens ?? ""}" data-post-tokens="${compaction.postTokens ?? ""}">`,
       `<line x1="${at}" x2="${at}" y1="${plotTop - 4}" y2="${base}" stroke="${COMPACTION_COLOR}" stroke-width="3"/>`,
       ...(compaction.preTokens === null
         ? []
@@ -141,14 +156,17 @@ export function usageChart(report: ContextReport): string {
       ...(compaction.postTokens === null
         ? []
         : [
-            `<circle cx="${at}" cy="${y(compaction.postTokens).toFixed(1)}" r="4.5" fill="#fff" stroke="${COMPACTION_COLOR}" stroke-width="2"/>`,
+            `<circle cx="${at}" cy="${y(compaction.postTokens).toFixed(1)}" r="4.5" fill="#fff"` +
+              ` stroke="${COMPACTION_COLOR}" stroke-width="2"/>`,
           ]),
       ...(placed
         ? [
-            `<text class="compaction-label" x="${placed.x.toFixed(1)}" y="${12 + placed.row * LABEL_ROW_PX + 10}" text-anchor="${placed.anchor}" fill="${COMPACTION_COLOR}">${escapeHtml(placed.text)}</text>`,
+            `<text class="compaction-label" x="${placed.x.toFixed(1)}" y="${12 + placed.row * LABEL_ROW_PX + 10}"` +
+              ` text-anchor="${placed.anchor}" fill="${COMPACTION_COLOR}">${escapeHtml(placed.text)}</text>`,
           ]
         : []),
-      `<title>compaction ${index + 1} (${escapeHtml(compaction.trigger)}${compaction.boundary ? "" : ", no boundary line"}) after request ${compaction.afterRequest}: ${figures}</title>`,
+      `<title>compaction ${index + 1} (${escapeHtml(compaction.trigger)}${unmarked})` +
+        ` after request ${compaction.afterRequest}: ${figures}</title>`,
       "</g>",
     );
   });

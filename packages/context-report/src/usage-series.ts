@@ -31,7 +31,7 @@ export class UsageSeries {
     });
   }
 
-  /** Claude Code writes one line per content block of a response, each with the response's usage: counted once per id. */
+  /** Claude Code writes a line per content block of a response, each with the response's usage: counted once per id. */
   response(messageId: string | undefined, usage: ResponseUsage, atMs: number | undefined): void {
     const point = messageId !== undefined && messageId === this.lastMessageId ? this.points.at(-1) : undefined;
     const output = usage.output_tokens ?? 0;

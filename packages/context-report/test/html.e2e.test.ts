@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it("Chromium renders both charts: a point per request, the auto-compact line, the compaction, a bar per category", () => {
+it("Chromium renders both charts: a point per request, the auto-compact line, the compaction, category bars", () => {
   expect(dom.match(/<circle class="usage-point"/g)).toHaveLength(4);
   expect(dom).toMatch(/<line class="auto-compact" data-tokens="67000"/);
   expect(dom).toMatch(

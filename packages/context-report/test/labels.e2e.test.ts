@@ -29,8 +29,8 @@ addEventListener("load", () => {
     const view = svg.viewBox.baseVal;
     for (const text of svg.querySelectorAll("text")) {
       const box = text.getBBox();
-      boxes.push({ svg: svg.id, view: [view.width, view.height], className: text.getAttribute("class") || "", text: text.textContent,
-        x: box.x, y: box.y, width: box.width, height: box.height });
+      boxes.push({ svg: svg.id, view: [view.width, view.height], className: text.getAttribute("class") || "",
+        text: text.textContent, x: box.x, y: box.y, width: box.width, height: box.height });
     }
   }
   const out = document.createElement("pre");

@@ -29,11 +29,14 @@ it("on the real CLI, a subagent's work is read from its own transcript and count
     { tool: "Bash", input: { command: "mkdir missing-dir && ls missing-dir" } },
     { text: "subagent done" },
   ]);
-  const run = await runPrint(
-    box,
-    `delegate it ${mockScript([{ tool: "Agent", input: { description: "write the file", prompt: "SUBAGENT-WORK please", subagent_type: "general-purpose" } }, { text: "delegated" }])}`,
-    { allowedTools: ["Bash", "Write", "Read", "Agent"] },
-  );
+  const delegate = mockScript([
+    {
+      tool: "Agent",
+      input: { description: "write the file", prompt: "SUBAGENT-WORK please", subagent_type: "general-purpose" },
+    },
+    { text: "delegated" },
+  ]);
+  const run = await runPrint(box, `delegate it ${delegate}`, { allowedTools: ["Bash", "Write", "Read", "Agent"] });
   const sessionId = expectSuccess(run);
   // Claude Code 2.1.332 keeps it beside the session's transcript: <session>/subagents/agent-<id>.jsonl.
   const subagents = join(box.claudeDir, "projects", projectSlug(box.project), sessionId, "subagents");
