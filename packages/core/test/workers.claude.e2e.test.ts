@@ -109,7 +109,7 @@ function beforeRelease(payloads: ProbePayload[]): ProbePayload[] {
 }
 
 describe("workers as Claude Code 2.1.332 records them", () => {
-  test("background shells, a monitor and a cron: what the transcript says at each Stop is what Stop's lists say", async () => {
+  test("background shells, a monitor and a cron: at each Stop the transcript says what Stop's lists say", async () => {
     const { sandbox, payloads, sessionId } = await run([
       {
         tool: "Bash",
@@ -235,16 +235,18 @@ describe("workers as Claude Code 2.1.332 records them", () => {
 });
 
 describe("workers of a session that ended and was resumed", () => {
-  test("a shell stopped at /exit is never reported running again, not by the transcript nor by Claude Code", async () => {
+  test("a shell stopped at /exit is never reported running again, by the transcript or by Claude Code", async () => {
     sandbox = await createSandbox({ settings: { hooks: probeHooks(EVENTS), permissions: { allow: ["Bash"] } } });
     const copies = join(sandbox.root, "copies");
     mkdirSync(copies);
     mkdirSync(join(sandbox.root, "tmp"));
     const env = { PROBE_TRANSCRIPTS: copies, TMPDIR: join(sandbox.root, "tmp"), ...autoCompactEnv };
     const tui = await startTui(sandbox, { env });
-    await tui.submit(
-      `start it ${mockScript([{ tool: "Bash", input: { command: "sleep 300", description: "long server", run_in_background: true } }, { text: "started" }])}`,
-    );
+    const start = mockScript([
+      { tool: "Bash", input: { command: "sleep 300", description: "long server", run_in_background: true } },
+      { text: "started" },
+    ]);
+    await tui.submit(`start it ${start}`);
     await tui.waitForScreen(/1 shell still running/);
     await tui.send("/exit");
     // 2.1.332 asks: "Exit and stop tasks" (the default), "Move to background and exit", "Stay".

@@ -86,7 +86,8 @@ describe("ensureCarryoverDir", () => {
   it("refuses a root linked to a dir others can write, or to nothing, naming the link and its target", () => {
     const target = stowed(0o777);
     expect(() => ensureCarryoverDir(env(), "log")).toThrow(
-      `refusing ${join(home, ".claude/carryover")}: it is a symlink to ${target}, which is writable by others (mode 777)`,
+      `refusing ${join(home, ".claude/carryover")}: ` +
+        `it is a symlink to ${target}, which is writable by others (mode 777)`,
     );
     expect(existsSync(join(target, "log"))).toBe(false);
     rmSync(target, { recursive: true });

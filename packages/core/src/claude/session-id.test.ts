@@ -35,7 +35,8 @@ describe("session ids", () => {
 
   it("says so in one short line, quoting at most 40 characters", () => {
     expect(() => assertSafeSessionId(`../${"x".repeat(10_240)}`)).toThrow(
-      `session id ${JSON.stringify(`../${"x".repeat(37)}`)} is not a safe token (letters, digits, - and _, at most 128)`,
+      `session id ${JSON.stringify(`../${"x".repeat(37)}`)} ` +
+        "is not a safe token (letters, digits, - and _, at most 128)",
     );
     expect(() => assertSafeSessionId("a\nb")).toThrow(/^session id "a\\nb" is not a safe token/);
     expect(() => assertSafeSessionId(null)).toThrow("session id object is not a safe token");

@@ -110,7 +110,8 @@ describe("problems: one line each, naming where and which key; the value below s
     const relative = loadConfig("", {}, { HOME: home }, project);
     expect(relative.shared.stateDir).toBe("");
     expect(relative.problems).toEqual([
-      `${userFile}: stateDir: expected an absolute path or one starting with ~/ (empty: the default), got "notes/state"`,
+      `${userFile}: stateDir: expected an absolute path or one starting with ~/ (empty: the default), ` +
+        'got "notes/state"',
     ]);
   });
 

@@ -11,7 +11,8 @@ export const SHARED_KEYS = {
     kind: "path",
     default: "",
     description:
-      "directory of compact-prep state files; empty means claude-<uid>/carryover/compact-state in Claude Code's temp dir",
+      "directory of compact-prep state files; " +
+      "empty means claude-<uid>/carryover/compact-state in Claude Code's temp dir",
   },
   freshReadingMs: {
     kind: "number",

@@ -82,7 +82,7 @@ export function readFileNoFollow(path: string): string | null {
   }
 }
 
-/** A failed no-follow open as the readers take it: null when the file or a parent dir is missing, UNSAFE_PATH for a symlink. */
+/** A failed no-follow open as readers take it: null when it or a parent dir is missing, UNSAFE_PATH for a symlink. */
 function missingOrThrow(error: unknown, path: string): null {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOENT" || code === "ENOTDIR") return null;

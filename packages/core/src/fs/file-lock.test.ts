@@ -59,7 +59,8 @@ describe("withFileLock", () => {
     );
   });
 
-  it("takes over a lock left empty (its holder killed between creating it and writing its pid) once it is a second old", () => {
+  // Its holder killed between creating it and writing its pid.
+  it("takes over a lock left empty once it is a second old", () => {
     const path = heldLock(process.pid);
     writeFileSync(path, "");
     expect(() => withFileLock(lockDir(), "/p/CHANGES_SESSION.md", () => 1, { timeoutMs: 50 })).toThrow(

@@ -19,7 +19,7 @@ export function parseJsonText(text: string, file: string): unknown {
   }
 }
 
-/** Where the unexpected token is: the end of the shortest prefix that fails on it (every shorter one is valid so far). */
+/** Where the unexpected token is: the end of the shortest prefix that fails on it (every shorter one is valid). */
 function unexpectedTokenOffset(body: string): number {
   let low = 0;
   let high = body.length - 1;

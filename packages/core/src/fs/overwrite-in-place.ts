@@ -3,7 +3,7 @@ import { CarryoverError } from "../errors.ts";
 
 const { O_WRONLY, O_CREAT, O_NOFOLLOW, O_NONBLOCK } = constants;
 
-/** The size of a file written in place: one page, which a single write never splits (a kill leaves it whole or untouched). */
+/** A file written in place is one page, which a single write never splits (a kill leaves it whole or untouched). */
 export const IN_PLACE_BYTES = 4096;
 
 /**

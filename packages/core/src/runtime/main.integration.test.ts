@@ -136,7 +136,7 @@ describe.concurrent("runHook in a built executable", () => {
     expect(existsSync(join(box.home, ".claude/carryover/sessions"))).toBe(false);
   });
 
-  it("a cwd or transcript_path longer than a path can be is refused before any path work, with a log line", async () => {
+  it("a cwd or transcript_path longer than a path can be is refused before any path work, logged", async () => {
     const box = sandbox();
     for (const field of ["cwd", "transcript_path"]) {
       const payload = {
@@ -178,7 +178,7 @@ describe.concurrent("runHook in a built executable", () => {
     expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual(["note from run", "note from run"]);
   });
 
-  it("gives run the hook's config from the project dir (CLAUDE_PROJECT_DIR, else cwd) and env, logging bad values", async () => {
+  it("gives run the config of the project dir (CLAUDE_PROJECT_DIR, else cwd) and env, logging bad values", async () => {
     const box = sandbox();
     mkdirSync(join(box.project, ".claude/carryover"), { recursive: true });
     writeFileSync(join(box.project, ".claude/carryover/config.json"), JSON.stringify({ pin: { everyTurns: 4 } }));
@@ -217,7 +217,7 @@ describe.concurrent("runHook in a built executable", () => {
     expect(box.logLines().map((line) => line.replace(LOG_LINE, ""))).toEqual(["probe skip failure"]);
   });
 
-  it("config a probe loaded is run's config, and its problems are logged even when the probe finds nothing", async () => {
+  it("config a probe loaded is run's config; its problems are logged even when the probe finds nothing", async () => {
     const box = sandbox();
     const badConfig = { CARRYOVER_PIN_EVERY_TURNS: "often", CARRYOVER_PIN_MAX_BYTES: "500" };
     expect(JSON.parse((await box.prompt("config-in-probe", badConfig)).stdout).hook).toMatchObject({

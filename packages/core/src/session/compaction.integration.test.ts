@@ -92,7 +92,7 @@ describe("processes racing", () => {
   });
   afterAll(() => rmSync(dirname(bundle), { recursive: true, force: true }));
 
-  it("PostCompact marking while SessionStart(compact) delivers, at the same instant: the next channel never delivers again", async () => {
+  it("PostCompact marking while SessionStart(compact) delivers, at once: no later channel delivers again", async () => {
     const racers = [
       new Racer(bundle, "post-compact", home, SESSION),
       new Racer(bundle, "deliver-at-session-start", home, SESSION),
@@ -113,7 +113,7 @@ describe("processes racing", () => {
     expect(deliveries).toEqual(Array(30).fill(1));
   });
 
-  it("of two channels taking one pending compaction at the same instant, exactly one delivers, every round", async () => {
+  it("of two channels taking one pending compaction at one instant, exactly one delivers, every round", async () => {
     const racers = [1, 2].map(() => new Racer(bundle, "take-and-deliver", home, SESSION));
     try {
       const rounds = await race(racers, 50, (round) =>

@@ -34,7 +34,8 @@ describe("summaryOf", () => {
   it("keeps only the <summary> part of PostCompact's compact_summary, as Claude Code does", () => {
     expect(
       summaryOf(
-        "<analysis>mock analysis</analysis>\n<summary>MOCK SUMMARY 4: the user asked for things; files were edited.</summary>",
+        "<analysis>mock analysis</analysis>\n" +
+          "<summary>MOCK SUMMARY 4: the user asked for things; files were edited.</summary>",
       ),
     ).toBe("MOCK SUMMARY 4: the user asked for things; files were edited.");
   });

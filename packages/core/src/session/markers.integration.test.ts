@@ -206,7 +206,7 @@ describe("processes racing for one marker", () => {
     }
   });
 
-  it("of three processes creating the same marker once at the same instant, exactly one creates it, every round", async () => {
+  it("of three processes creating one marker once at one instant, exactly one creates it, every round", async () => {
     const racers = [1, 2, 3].map(() => new Racer(bundle, "create-once", home, SESSION, "announced-60"));
     try {
       const rounds = await race(racers, 50, () => removeMarker(session(), "announced-60"));

@@ -167,7 +167,8 @@ describe("a reading and the session's last compaction", () => {
     expect(loadReading(session())).toMatchObject({ contextTokens: 500_000 });
   });
 
-  it("is dropped when it says nothing of who took it (a reading from before this rule) once a compaction is recorded", () => {
+  // A reading from before this rule.
+  it("is dropped when it says nothing of who took it, once a compaction is recorded", () => {
     recordReading(session(), statusline);
     expect(loadReading(session())).toMatchObject({ contextTokens: 500_000 });
     recordCompaction(session(), "p1", 50_000);

@@ -676,7 +676,8 @@ function errorText(content: unknown): string {
     .replace(/<\/?tool_use_error>/g, "")
     .trim();
   if (text.length <= MAX_MESSAGE_CHARS) return text;
-  return `${text.slice(0, MAX_MESSAGE_CHARS - MESSAGE_TAIL_CHARS).trimEnd()}\n…\n${text.slice(-MESSAGE_TAIL_CHARS).trimStart()}`;
+  const head = text.slice(0, MAX_MESSAGE_CHARS - MESSAGE_TAIL_CHARS).trimEnd();
+  return `${head}\n…\n${text.slice(-MESSAGE_TAIL_CHARS).trimStart()}`;
 }
 
 function resolutionOf(call: Call): string {

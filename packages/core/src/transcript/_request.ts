@@ -11,7 +11,7 @@ const NONE: UserText = { kind: "none" };
 
 // Claude Code's own user lines: outputs of commands and bash mode, notifications, hook text (1.x).
 const NOT_TYPED =
-  /^<(bash-stdout|bash-stderr|local-command-caveat|local-command-stderr|task-notification|user-prompt-submit-hook|system-reminder)/;
+  /^<(bash-std(out|err)|local-command-(caveat|stderr)|task-notification|user-prompt-submit-hook|system-reminder)/;
 // The compact-prep turn is carryover's own, never the request a snapshot or the changes log should name.
 const OWN_COMMANDS = new Set(["/compact-prep"]);
 // Claude Code's built-in commands that it runs itself, without the model. Their output usually follows as a

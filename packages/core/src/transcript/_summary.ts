@@ -1,7 +1,8 @@
 const MAX_SUMMARY_CHARS = 16_000;
 
 // Claude Code's wrapping around a compaction summary: 1.0.57 "…The conversation is summarized below:" and
-// "Please continue the conversation…"; 2.1.332 "…The summary below covers…", "Summary:", "If you need specific details…".
+// "Please continue the conversation…"; 2.1.332 "…The summary below covers…", "Summary:",
+// "If you need specific details…".
 const OPENING = /^This session is being continued from a previous conversation[^\n]*\n/;
 const SUMMARY_LABEL = /^\s*Summary:\s*\n/;
 const CLOSINGS = [

@@ -44,7 +44,7 @@ export interface TaskItem {
 }
 
 export interface CompactionRecord {
-  /** 1-based line of the compact_boundary, or of the summary line when there is none; null when only the tail was read. */
+  /** 1-based line of the compact_boundary, else of the summary line; null when only the tail was read. */
   line: number | null;
   /** False: Claude Code wrote only the `isCompactSummary` line (1.0.5x to 1.0.7x). */
   boundary: boolean;

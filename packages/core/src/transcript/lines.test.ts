@@ -10,7 +10,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-it("hands over the lines holding a needle, in order, minus those whose head holds a skip string, and reports progress", async () => {
+it("hands over the lines holding a needle, in order, save those whose head holds a skip string; progress", async () => {
   const path = join(dir, "t.jsonl");
   const lines = [
     '{"type":"api-request-blob","message":{"type":"user"}}',

@@ -113,7 +113,7 @@ describe.each(cases.map((expected) => [expected.transcript, expected] as const))
     expectMessages(await scan(), whole);
   });
 
-  it("follows the workers the session started: shells, monitors, subagents and crons, to their last state", async () => {
+  it("follows the workers the session started (shells, monitors, subagents, crons) to their last state", async () => {
     const found = (await scan()).workers.map(
       ({ line, kind, id, description, command, state, background, agentType }) => ({
         line,

@@ -246,10 +246,11 @@ describe("scanTranscript decisions", () => {
     expect((await scanTranscript(path)).lastUserRequest).toBe("refactor the parser");
   });
 
-  it("takes a slash command with its arguments and bash-mode input as requests, but not local commands or /compact-prep", async () => {
+  it("takes slash commands with arguments and bash-mode input as requests, not local ones, /compact-prep", async () => {
     const echo = (name: string, args = "") => ({
       ...prompt(
-        `<command-message>${name.slice(1)} is running…</command-message>\n<command-name>${name}</command-name>${args ? `\n<command-args>${args}</command-args>` : ""}`,
+        `<command-message>${name.slice(1)} is running…</command-message>\n<command-name>${name}</command-name>` +
+          (args ? `\n<command-args>${args}</command-args>` : ""),
       ),
       permissionMode: undefined,
     });
@@ -289,7 +290,7 @@ describe("scanTranscript decisions", () => {
     ).toBe("avoid security tasks");
   });
 
-  it("knows a compaction that wrote only its summary line (1.0.5x), with the context before it and no postTokens", async () => {
+  it("knows a compaction that wrote only its summary line (1.0.5x): the context before it, no postTokens", async () => {
     const usage = (tokens: number) => ({
       type: "assistant",
       isSidechain: false,
@@ -302,7 +303,9 @@ describe("scanTranscript decisions", () => {
       },
     });
     const summaryText =
-      "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nThe user wants X.\nPlease continue the conversation from where we left it off without asking the user any further questions.";
+      "This session is being continued from a previous conversation that ran out of context. " +
+      "The conversation is summarized below:\nThe user wants X.\n" +
+      "Please continue the conversation from where we left it off without asking the user any further questions.";
     const path = transcript([
       prompt("build it"),
       call("a", "Write", { file_path: "/p/a.ts" }),
@@ -402,7 +405,8 @@ describe("scanTranscript decisions", () => {
       call("b", "Task", { description: "Other", prompt: "p" }, "m1"),
       result(
         "a",
-        "<tool_use_error>InputValidationError: Task failed due to the following issue:\nThe required parameter `prompt` is missing</tool_use_error>",
+        "<tool_use_error>InputValidationError: Task failed due to the following issue:\n" +
+          "The required parameter `prompt` is missing</tool_use_error>",
         true,
       ),
       call("c", "Task", { description: "Analyze again", prompt: "p" }, "m2"),

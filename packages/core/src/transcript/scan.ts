@@ -195,7 +195,7 @@ export async function scanTranscript(path: string, options: ScanOptions = {}): P
 
 const AGENT_FILE = /^agent-(.+)\.jsonl$/;
 
-/** Claude Code 2.1.332 keeps a subagent's transcript in `<session>/subagents/agent-<agentId>.jsonl` beside `<session>.jsonl`. */
+/** Claude Code 2.1.332 keeps a subagent's transcript in `<session>/subagents/agent-<id>.jsonl` beside the session's. */
 function subagentTranscripts(path: string): Array<{ agentId: string; file: string }> {
   if (!path.endsWith(".jsonl")) return [];
   const dir = join(path.slice(0, -".jsonl".length), "subagents");

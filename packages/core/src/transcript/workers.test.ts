@@ -87,7 +87,7 @@ describe("workers in transcripts Claude Code 2.1.332 wrote", () => {
     ]);
   });
 
-  it("follows a background and a foreground agent across a compaction, with Claude Code's task_status lines after it", async () => {
+  it("follows a background and a foreground agent across a compaction and the task_status lines after", async () => {
     const atCompaction = await scanTranscript(upTo(COMPACTED, 41));
     expect(states(atCompaction.workers)).toEqual([
       "agent af0c370293e497c1d running",
@@ -120,7 +120,9 @@ describe("workers in transcripts Claude Code 2.1.332 wrote", () => {
 
 describe("workers read from hand-made lines", () => {
   const notification = (taskId: string, callId: string, status: string, summary = "") =>
-    `<task-notification>\n<task-id>${taskId}</task-id>\n<tool-use-id>${callId}</tool-use-id>\n<output-file>/tmp/t/${taskId}.output</output-file>\n<status>${status}</status>\n<summary>${summary}</summary>\n</task-notification>`;
+    `<task-notification>\n<task-id>${taskId}</task-id>\n<tool-use-id>${callId}</tool-use-id>\n` +
+    `<output-file>/tmp/t/${taskId}.output</output-file>\n<status>${status}</status>\n` +
+    `<summary>${summary}</summary>\n</task-notification>`;
   const queued = (text: string) => ({
     type: "queue-operation",
     operation: "enqueue",
@@ -132,7 +134,8 @@ describe("workers read from hand-made lines", () => {
   const started = (id: string, taskId: string) =>
     result(
       id,
-      `Command running in background with ID: ${taskId}. Output is being written to: /tmp/t/${taskId}.output. You will be notified`,
+      `Command running in background with ID: ${taskId}. ` +
+        `Output is being written to: /tmp/t/${taskId}.output. You will be notified`,
       false,
       {
         stdout: "",
@@ -140,7 +143,7 @@ describe("workers read from hand-made lines", () => {
       },
     );
 
-  it("reads a task notification wherever Claude Code put it: a queue-operation, a queued_command, a user line", async () => {
+  it("reads a task notification wherever Claude Code puts it: queue-operation, queued_command, user line", async () => {
     const path = transcript([
       prompt("go"),
       bash("c1", "make a"),
@@ -258,7 +261,8 @@ describe("workers read from hand-made lines", () => {
     ]);
   });
 
-  it("learns of a background task only Claude Code's task_status line names (its call was before the part read)", async () => {
+  // Its call was before the part read.
+  it("learns of a background task only Claude Code's task_status line names", async () => {
     const path = transcript([
       prompt("go"),
       bash("c1", "known"),

@@ -42,7 +42,10 @@ export function workerLine(worker: Worker, show: (path: string) => string = (pat
   const description = worker.description ? ` “${clip(worker.description, MAX_DESCRIPTION_CHARS)}”` : "";
   const command = worker.command ? `: ${code(clip(worker.command, MAX_COMMAND_CHARS))}` : "";
   const place = where(worker, show);
-  return `${worker.kind} ${code(worker.id)}${type}${description}${command} — ${stateText(worker)}${place ? `; ${place}` : ""}`;
+  return (
+    `${worker.kind} ${code(worker.id)}${type}${description}${command} — ` +
+    `${stateText(worker)}${place ? `; ${place}` : ""}`
+  );
 }
 
 function stateText(worker: Worker): string {
