@@ -1,7 +1,7 @@
 import { requestText } from "../mock-api/text.ts";
 import type { RecordedRequest } from "../mock-api/types.ts";
 
-/** Throws unless the flattened request (system, messages, role:"system" hook contexts, tool results) contains `text`. */
+/** Throws unless the flattened request (system, messages, role:"system" hook contexts, tool results) holds `text`. */
 export function expectTextInRequest(request: RecordedRequest | undefined, text: string): void {
   if (request === undefined) throw new Error(`expected a request containing ${JSON.stringify(text)}, got no request`);
   if (!requestText(request).includes(text)) {
@@ -16,9 +16,8 @@ export function expectNoTextInRequest(request: RecordedRequest | undefined, text
   const flat = requestText(request);
   const at = flat.indexOf(text);
   if (at >= 0) {
-    throw new Error(
-      `request #${request.n} (${request.kind}) contains ${JSON.stringify(text)}: …${flat.slice(Math.max(0, at - 200), at + text.length + 200)}…`,
-    );
+    const around = flat.slice(Math.max(0, at - 200), at + text.length + 200);
+    throw new Error(`request #${request.n} (${request.kind}) contains ${JSON.stringify(text)}: …${around}…`);
   }
 }
 

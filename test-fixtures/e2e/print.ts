@@ -69,7 +69,8 @@ export async function runPrint(sandbox: Sandbox, prompt: string, options: PrintO
       child.kill("SIGKILL");
       reject(
         new Error(
-          `claude -p timed out after ${timeoutMs} ms (prompt ${JSON.stringify(prompt.slice(0, 80))}); stderr: ${stderr.slice(-500)}`,
+          `claude -p timed out after ${timeoutMs} ms (prompt ${JSON.stringify(prompt.slice(0, 80))}); ` +
+            `stderr: ${stderr.slice(-500)}`,
         ),
       );
     }, timeoutMs);
@@ -113,7 +114,8 @@ export function runCompact(
 export function expectSuccess(run: PrintResult): string {
   if (run.exitCode !== 0 || run.isError !== false || run.sessionId === undefined) {
     throw new Error(
-      `claude -p failed: exit ${run.exitCode}, is_error ${run.isError}\nstdout: ${run.stdout.slice(-1500)}\nstderr: ${run.stderr.slice(-1500)}`,
+      `claude -p failed: exit ${run.exitCode}, is_error ${run.isError}\n` +
+        `stdout: ${run.stdout.slice(-1500)}\nstderr: ${run.stderr.slice(-1500)}`,
     );
   }
   return run.sessionId;

@@ -77,7 +77,7 @@ describe("print mode", () => {
 });
 
 describe("compaction", () => {
-  test("manual /compact in print mode fires PreCompact, SessionStart(compact), PostCompact and sends the instructions", async () => {
+  test("manual /compact -p fires PreCompact, SessionStart(compact), PostCompact, sends the instructions", async () => {
     sandbox = await createSandbox({ settings: { hooks: probeHooks(COMPACT_EVENTS) } });
     const first = await runPrint(
       sandbox,

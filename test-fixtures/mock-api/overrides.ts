@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Usage } from "./types.ts";
 
-/** Files in the log dir that override reported usage; re-read per request so a TUI test can change them between prompts. */
+/** Files in the log dir that override reported usage, re-read per request: a TUI test changes them between prompts. */
 const USAGE_FILES = ["input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"] as const;
 
 export function readUsageFiles(logDir: string | undefined): Partial<Usage> {

@@ -89,7 +89,7 @@ function killOptions(kill: Kill, dir: string): { deadlineMs: number; killAtChang
 }
 
 describe("SIGKILL while writing", () => {
-  test("carryover-state init --force over a filled state: the state file is the old one or the new template, never torn or gone", async () => {
+  test("carryover-state init --force over a filled state: the file is the old one or the new template", async () => {
     const path = compactStatePath(sandbox.env, SESSION);
     const old = renderState([`Session: ${SESSION}`], {
       "## Active Plan": "the old plan",
@@ -120,7 +120,7 @@ describe("SIGKILL while writing", () => {
     expect(outcomes.old! + outcomes.new!).toBe(KILLS_PER_WRITER);
   }, 120_000);
 
-  test("post-compact appending to the ledger (and rewriting it past its cap): the ledger is the old one or the new one", async () => {
+  test("post-compact appending to the ledger, or rewriting it past its cap: it is the old one or the new", async () => {
     const executable = hookExecutable("post-compact");
     const path = ledgerPath(openSession(sandbox.env, SESSION));
     const summary = `NEW ${"s".repeat(40_000)}`;
@@ -167,7 +167,7 @@ describe("SIGKILL while writing", () => {
     expect(outcomes.old! + outcomes.new!).toBe(KILLS_PER_WRITER);
   }, 120_000);
 
-  test("the status line recording a new reading over the old one (written in place): the reading is the old one or the new one", async () => {
+  test("the status line writing a reading in place over the old one: it is the old one or the new one", async () => {
     const executable = hookExecutable("statusline");
     const session = SESSIONS[2]!;
     const sessionDir = openSession(sandbox.env, session).dir;
@@ -201,11 +201,12 @@ describe("SIGKILL while writing", () => {
     expect(outcomes.old! + outcomes.new!).toBe(KILLS_PER_WRITER);
   }, 120_000);
 
-  test("carryover install --all over a user's settings.json: settings.json is the old file or the installed one; the next install completes", async () => {
+  test("install --all over a user's settings.json: the old file or the installed one; the next completes", async () => {
     const home = join(sandbox.root, "install-home");
     const settings = join(home, ".claude", "settings.json");
     const original =
-      '{\n  "model": "opus",\n  "statusLine": {"type": "command", "command": "~/bin/line.sh"},\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]}\n}\n';
+      '{\n  "model": "opus",\n  "statusLine": {"type": "command", "command": "~/bin/line.sh"},\n' +
+      '  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]}\n}\n';
     const env = { HOME: home, PATH: process.env.PATH ?? "", TMPDIR: sandbox.tmp };
     const install = (kill: Kill) =>
       runFile(CARRYOVER_CLI, {

@@ -31,7 +31,8 @@ afterAll(() => sandbox.cleanup());
 
 describe("fuzz, spawned executables", () => {
   test.each(hooks.map((hook, index) => [hook.name, hook, index] as const))(
-    "%s: 40 stdins (closed, empty, 10 MB, binary, malformed, mutated): exit 0 every time, no signal, no hang, nothing on stderr, output within limits, no file outside carryover's places",
+    "%s: 40 stdins (closed, empty, 10 MB, binary, malformed, mutated): exit 0 every time, no signal, no hang, " +
+      "nothing on stderr, output within limits, no file outside carryover's places",
     async (_name, hook, index) => {
       expect(existsSync(hook.executable), `${hook.executable} is not built: run pnpm build`).toBe(true);
       const seed = SEED + index;

@@ -71,7 +71,8 @@ export function fuzzShard(shard: number, shards: number, captured: Captured): vo
   });
 
   test.each(hooks.map(({ hook, index }) => [hook.name, hook, index] as const))(
-    `%s: ${RUNS_PER_HOOK.toLocaleString("en-US")} payloads, none rejected, none hung or over 1 s, no output over 10,000 chars or invalid for its event, no file outside carryover's places`,
+    `%s: ${RUNS_PER_HOOK.toLocaleString("en-US")} payloads, none rejected, none hung or over 1 s, ` +
+      "no output over 10,000 chars or invalid for its event, no file outside carryover's places",
     async (_name, hook, index) => {
       const shipped = await loadShipped(hook.binSource, captured);
       const seed = SEED + index;

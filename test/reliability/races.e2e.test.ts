@@ -40,7 +40,8 @@ function runHook(hookName: string, event: string, fields: Record<string, unknown
 }
 
 describe("races", () => {
-  test("one pending compaction, its two consumers (SessionStart(compact) and UserPromptSubmit) started together: exactly one delivers, 100 rounds out of 100", async () => {
+  // Its two consumers: SessionStart(compact) and UserPromptSubmit.
+  test("one pending compaction, its two consumers started together: one delivers, 100 rounds of 100", async () => {
     const session = SESSIONS[0]!;
     // Mid-compaction: Claude Code 2.1.332 writes the boundary after these hooks ran, so the history has none yet.
     const transcript = join(sandbox.transcriptsDir, `${session}.jsonl`);
@@ -75,7 +76,8 @@ describe("races", () => {
     expect(counted).toEqual({ rounds: ROUNDS, exactlyOne: ROUNDS, none: 0, two: 0 });
   }, 300_000);
 
-  test("eight sessions of one project at once, each through PreCompact, PostCompact, status line, recovery and a second PreCompact: no session sees another's state, no shared file loses a session's part", async () => {
+  // Each through PreCompact, PostCompact, the status line, recovery and a second PreCompact.
+  test("eight sessions of one project at once: none sees another's state, no shared file loses a part", async () => {
     const sessions = Array.from({ length: 8 }, () => randomUUID());
     const transcript = (session: string) => join(sandbox.transcriptsDir, `${session}.jsonl`);
     for (const session of sessions) copyFileSync(payloadPath("transcript-sample.jsonl"), transcript(session));

@@ -38,7 +38,8 @@ const logLines = () => {
   }
 };
 
-test("every hook refuses hostile session ids for every event: exit 0, nothing printed but the status line, nothing written but the log line saying so", async () => {
+// Nothing printed but the status line, nothing written but the log line saying so.
+test("every hook refuses hostile session ids for every event: exit 0, nothing else printed or written", async () => {
   const runs = discoverHooks().flatMap((hook) =>
     hook.events.flatMap((event) =>
       Object.entries(hostileIds).map(([what, id]) => ({
@@ -93,7 +94,7 @@ test("every hook refuses hostile session ids for every event: exit 0, nothing pr
   expect(newLines.filter((line) => !/session.id|session_id/i.test(line))).toEqual([]);
 }, 120_000);
 
-test("carryover-state refuses them from --session and CLAUDE_CODE_SESSION_ID: one line, exit 1, nothing written", async () => {
+test("carryover-state refuses them in --session and CLAUDE_CODE_SESSION_ID: one line, exit 1, no write", async () => {
   // argv and the environment cannot carry a NUL byte.
   const ids = Object.entries(hostileIds).filter(([what]) => what !== "NUL byte");
   const runs = ids.flatMap(([what, id]) => [

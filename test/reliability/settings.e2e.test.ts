@@ -121,7 +121,8 @@ const settingsText = fc
   });
 
 describe("settings.json", () => {
-  test("100 generated files (other hooks, a status line, unknown keys, unicode, any layout) survive install --all → uninstall --all byte for byte", async () => {
+  // Through install --all → uninstall --all, byte for byte.
+  test("100 generated files (other hooks, a status line, unknown keys, unicode, any layout) survive", async () => {
     const files = fc.sample(settingsText, { seed: SEED, numRuns: SETTINGS_FILES });
     const failures: string[] = [];
     let registered = 0;
@@ -181,8 +182,9 @@ describe("settings.json", () => {
     },
   );
 
-  // Claude Code 2.1.332 runs the hooks of a settings.json that starts with a BOM: field/settings-bom.claude.e2e.test.ts.
-  test("a BOM is not malformed: install writes into it keeping the BOM and uninstall restores it byte for byte", async () => {
+  // Claude Code 2.1.332 runs the hooks of a settings.json that starts with a BOM:
+  // field/settings-bom.claude.e2e.test.ts.
+  test("a BOM is not malformed: install keeps it, and uninstall restores the file byte for byte", async () => {
     const home = join(sandbox.root, "bom");
     mkdirSync(join(home, ".claude"), { recursive: true });
     const text = '\ufeff{\n  "model": "opus"\n}\n';
@@ -195,9 +197,10 @@ describe("settings.json", () => {
     expect(readFileSync(settingsPath(home), "utf8")).toBe(text);
   });
 
-  test("two installs at once, of different hooks, 10 times: settings.json stays valid JSON holding every hook of both, and the user's keys", async () => {
+  test("two installs of other hooks at once, 10 times: valid JSON, the hooks of both, the user's keys", async () => {
     const original =
-      '{\n  "model": "opus",\n  "hooks": {\n    "Stop": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]\n  }\n}\n';
+      '{\n  "model": "opus",\n  "hooks": {\n' +
+      '    "Stop": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]\n  }\n}\n';
     const halves = [
       ["recovery", "post-compact", "pre-compact"],
       ["pin", "prep-reminder", "memory-guard", "statusline"],

@@ -15,7 +15,7 @@ export interface InProcessRun {
   output: string;
   /** The run rejected: the executable would have died with a non-zero exit. */
   error?: unknown;
-  /** Still running after the deadline, or done but later than it (a run that blocks the event loop never lets the timer fire). */
+  /** Still running at the deadline, or done after it (a run that blocks the event loop never lets the timer fire). */
   hung: boolean;
   durationMs: number;
   /** CPU time this process spent, user and system: unlike the wall time, barely moved by other processes' load. */

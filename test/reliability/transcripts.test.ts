@@ -38,7 +38,8 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
       Buffer.concat([
         sample(),
         Buffer.from(
-          '{"parentUuid":"x","type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_cut","name":"Bash","inp',
+          '{"parentUuid":"x","type":"assistant",' +
+            '"message":{"content":[{"type":"tool_use","id":"toolu_cut","name":"Bash","inp',
         ),
       ]),
     );
@@ -49,7 +50,7 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
     figures.truncatedLastLine = facts.skipped;
   });
 
-  test("a 100 MB single line among ordinary ones: passed over (memory stays bounded), the lines around it read", async () => {
+  test("a 100 MB line among ordinary ones: passed over (memory stays bounded), the lines around it read", async () => {
     const path = file("long-line.jsonl");
     const fd = openSync(path, "w");
     writeSync(fd, line(callLine("a", "Bash", { command: "before" })) + line(resultLine("a", "ok")));
@@ -82,7 +83,7 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
     figures.hundredMegabyteFileWithoutNewline = facts.skipped;
   });
 
-  test("invalid UTF-8 inside a string is read with replacement characters; inside the JSON structure the line is counted as bad", async () => {
+  test("invalid UTF-8 in a string reads as U+FFFD; in the JSON structure it makes the line a bad one", async () => {
     const path = file("invalid-utf8.jsonl");
     const good = Buffer.from(line(callLine("a", "Bash", { command: "echo BYTES" })));
     const at = good.indexOf("BYTES");
@@ -93,7 +94,8 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
     ]);
     const broken = Buffer.concat([
       Buffer.from(
-        '{"type":"assistant",\xff\xfe"message":{"content":[{"type":"tool_use","id":"t2","name":"Bash","input":{"command":"x"}}]}}\n',
+        '{"type":"assistant",\xff\xfe' +
+          '"message":{"content":[{"type":"tool_use","id":"t2","name":"Bash","input":{"command":"x"}}]}}\n',
         "latin1",
       ),
     ]);
@@ -113,7 +115,8 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
     figures.invalidUtf8 = facts.skipped;
   });
 
-  test("a missing file: rejected with an error naming it (each hook then logs that it worked without the transcript)", async () => {
+  // Each hook then logs that it worked without the transcript.
+  test("a missing file: rejected with an error naming it", async () => {
     const path = file("missing.jsonl");
     await expect(scanTranscript(path)).rejects.toThrow(
       expect.objectContaining({ code: "ENOENT", message: expect.stringContaining(path) }),
@@ -121,7 +124,7 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
     figures.missingFile = "rejected: ENOENT naming the path";
   });
 
-  test("a file still being written: a scan during appends finishes with what was there, the half-written last line flagged", async () => {
+  test("a file being written: a scan amid appends ends with what was there; a half-written line flagged", async () => {
     const path = file("growing.jsonl");
     generateTranscript(path, { targetBytes: 20_000_000, compactions: 1, seed: 7 });
     const initialBytes = readFileSync(path).length;
@@ -145,7 +148,8 @@ describe("scanTranscript on damaged and unusual transcripts", () => {
 
     await appendFile(
       path,
-      '{"parentUuid":"x","type":"assistant","message":{"content":[{"type":"tool_use","id":"half","name":"Bash","input":{"comm',
+      '{"parentUuid":"x","type":"assistant",' +
+        '"message":{"content":[{"type":"tool_use","id":"half","name":"Bash","input":{"comm',
     );
     const halfWritten = await scanTranscript(path);
     expect(halfWritten.skipped).toMatchObject({ truncatedTail: true, badLines: 1 });

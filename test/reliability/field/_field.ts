@@ -18,7 +18,7 @@ import {
 import type { RecordedRequest } from "../../../test-fixtures/mock-api/types.ts";
 import { discoverHooks, ROOT } from "../hooks.ts";
 
-/** A settings.json hook handler running the built executable as the installer registers it (`/bin/sh <file> <event>`). */
+/** A settings.json hook handler running the built executable as the installer does: `/bin/sh <file> <event>`. */
 export function hookHandler(name: string, event: string, timeoutSeconds = 30): Record<string, unknown> {
   const hook = discoverHooks().find((candidate) => candidate.name === name);
   if (!hook) throw new Error(`no hook package ${name}`);
