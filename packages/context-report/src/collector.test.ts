@@ -197,6 +197,12 @@ describe("what fills the context", () => {
     expect(result.estimatedTokens).toBe(Math.ceil("only me".length / 4));
   });
 
+  it("counts a line that is not JSON, or JSON but not an object, as bad and reads on", () => {
+    const result = report(['{"type":"user","mess', "null", "42", prompt("still read")]);
+    expect(result.badLines).toBe(3);
+    expect(result.estimatedTokens).toBe(Math.ceil("still read".length / 4));
+  });
+
   it("without a request shape, sizes system prompt and tools as the first response's usage minus its messages", () => {
     const result = report([
       prompt("p".repeat(400)),

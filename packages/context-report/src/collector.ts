@@ -1,4 +1,4 @@
-import type { TranscriptLine } from "@carryover/core";
+import { parseTranscriptLine, type TranscriptLine } from "@carryover/core";
 import { attachmentContributions } from "./attachment-contributions.ts";
 import { assistantContributions, type UserLine, userContributions } from "./message-contributions.ts";
 import type { Contribution } from "./model.ts";
@@ -40,14 +40,12 @@ export class ContextCollector {
   private awaitingSummary = false;
 
   line(text: string): void {
-    let line: TranscriptLine;
-    try {
-      line = JSON.parse(text) as TranscriptLine;
-    } catch {
+    const line = parseTranscriptLine(text);
+    if (line === null) {
       this.badLines += 1;
       return;
     }
-    if (line === null || typeof line !== "object" || line.isSidechain === true) return;
+    if (line.isSidechain === true) return;
     if (typeof line.sessionId === "string") this.sessionId = line.sessionId;
     if (typeof line.cwd === "string") this.cwd = line.cwd;
     const atMs = typeof line.timestamp === "string" ? Date.parse(line.timestamp) || undefined : undefined;

@@ -147,7 +147,7 @@ export { fillTemplate } from "./text/template.ts";
 export { formatTokens } from "./text/tokens.ts";
 export { forEachCandidateLine, needle } from "./transcript/candidates.ts";
 export type { Activity, CompactionRecord, TaskItem, TodoItem, TranscriptFacts, Worker } from "./transcript/facts.ts";
-export type { TranscriptLine } from "./transcript/line.ts";
+export { parseTranscriptLine, type TranscriptLine } from "./transcript/line.ts";
 export { forEachTranscriptLine } from "./transcript/lines.ts";
 export { scanTranscript } from "./transcript/scan.ts";
 export { type CompactionWorkers, compactionWorkers, paneLines, workerLine } from "./workers/describe.ts";

@@ -3,7 +3,7 @@ import { userText } from "./_request.ts";
 import { summaryBody } from "./_summary.ts";
 import { WorkerLog } from "./_workers.ts";
 import type { Activity, CompactionRecord, TaskItem, TodoItem, ToolError, TranscriptFacts } from "./facts.ts";
-import type { TranscriptLine } from "./line.ts";
+import { parseTranscriptLine, type TranscriptLine } from "./line.ts";
 
 const FILE_TOOLS = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
 const SUBAGENT_TOOLS = new Set(["Task", "Agent"]);
@@ -184,14 +184,8 @@ export class TranscriptCollector {
   }
 
   line(text: string, lineNumber: number | undefined, offset: number): void {
-    let line: TranscriptLine;
-    try {
-      line = JSON.parse(text) as TranscriptLine;
-    } catch {
-      this.badLines += 1;
-      return;
-    }
-    if (line === null || typeof line !== "object") {
+    const line = parseTranscriptLine(text);
+    if (line === null) {
       this.badLines += 1;
       return;
     }

@@ -32,3 +32,14 @@ export interface TranscriptLine {
     preservedMessages?: { allUuids?: unknown; uuids?: unknown };
   };
 }
+
+/** A transcript line's JSON, or null when it is not JSON or not an object (a torn or foreign line). */
+export function parseTranscriptLine(text: string): TranscriptLine | null {
+  try {
+    const line: unknown = JSON.parse(text);
+    // typeof null is "object" too: null stays null.
+    return typeof line === "object" ? (line as TranscriptLine | null) : null;
+  } catch {
+    return null;
+  }
+}

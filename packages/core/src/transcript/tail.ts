@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { contextTokensOf, type UsageCounts } from "../claude/usage.ts";
-import type { TranscriptLine } from "./line.ts";
+import { parseTranscriptLine } from "./line.ts";
 
 export interface TailUsage {
   contextTokens: number;
@@ -63,12 +63,8 @@ function newestUsage(text: string, fromStart: boolean): TailUsage | null {
     const raw = lines[i]!;
     const isBoundary = raw.includes('"compact_boundary"');
     if (!isBoundary && !(raw.includes('"assistant"') && raw.includes('"usage"'))) continue;
-    let line: TranscriptLine;
-    try {
-      line = JSON.parse(raw) as TranscriptLine;
-    } catch {
-      continue;
-    }
+    const line = parseTranscriptLine(raw);
+    if (line === null) continue;
     const atMs = typeof line.timestamp === "string" ? Date.parse(line.timestamp) || undefined : undefined;
     if (line.type === "system" && line.subtype === "compact_boundary") {
       const postTokens = line.compactMetadata?.postTokens;
