@@ -82,6 +82,15 @@ export function readFileNoFollow(path: string): string | null {
   }
 }
 
+/** A file's JSON, read as `readFileNoFollow` reads; null when it is missing, unreadable, a symlink or not JSON. */
+export function readJsonNoFollow(path: string): unknown {
+  try {
+    return JSON.parse(readFileNoFollow(path) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
 /** A failed no-follow open as readers take it: null when it or a parent dir is missing, UNSAFE_PATH for a symlink. */
 function missingOrThrow(error: unknown, path: string): null {
   const code = (error as NodeJS.ErrnoException).code;

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
+import { readJsonNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import { processStartMs } from "../runtime/process-start.ts";
 import type { Session, SessionPaths } from "./session.ts";
 
@@ -29,19 +29,8 @@ export function recordCompaction(session: Session, promptId: string | undefined,
 
 /** The session's last compaction as PostCompact recorded it; null when none was (or the file is not ours). */
 export function loadLastCompaction(session: SessionPaths): LastCompaction | null {
-  let text: string | null;
-  try {
-    text = readFileNoFollow(join(session.dir, RECORD_FILE));
-  } catch {
-    return null;
-  }
-  if (!text) return null;
-  try {
-    const record = JSON.parse(text) as LastCompaction;
-    return Number.isInteger(record.seq) && typeof record.startedMs === "number" ? record : null;
-  } catch {
-    return null;
-  }
+  const record = readJsonNoFollow(join(session.dir, RECORD_FILE)) as LastCompaction | null;
+  return Number.isInteger(record?.seq) && typeof record?.startedMs === "number" ? record : null;
 }
 
 /** A measurement taken by a process that started at `startedMs` is from before `record`'s compaction. */

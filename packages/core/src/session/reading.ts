@@ -4,7 +4,7 @@ import { autoCompactTokens } from "../claude/auto-compact.ts";
 import { modelWindowTokens } from "../claude/model-window.ts";
 import { readAutoCompactSettings } from "../claude/settings.ts";
 import type { UsageReading } from "../claude/usage.ts";
-import { readFileNoFollow } from "../fs/atomic.ts";
+import { readJsonNoFollow } from "../fs/atomic.ts";
 import { overwriteInPlace } from "../fs/overwrite-in-place.ts";
 import { readTailUsage } from "../transcript/tail.ts";
 import { loadLastCompaction, predatesCompaction } from "./last-compaction.ts";
@@ -50,20 +50,9 @@ export function forgetReading(session: Session): void {
  * null, whenever it was written: a status line render started before PostCompact can finish after it.
  */
 export function loadReading(session: SessionPaths, compaction = loadLastCompaction(session)): UsageReading | null {
-  let text: string | null;
-  try {
-    text = readFileNoFollow(join(session.dir, READING_FILE));
-  } catch {
-    return null;
-  }
-  if (!text) return null;
-  try {
-    const reading = JSON.parse(text) as UsageReading;
-    if (typeof reading.contextTokens !== "number" || typeof reading.atMs !== "number") return null;
-    return predatesCompaction(reading.takenByProcessStartedMs, compaction) ? null : reading;
-  } catch {
-    return null;
-  }
+  const reading = readJsonNoFollow(join(session.dir, READING_FILE)) as UsageReading | null;
+  if (typeof reading?.contextTokens !== "number" || typeof reading.atMs !== "number") return null;
+  return predatesCompaction(reading.takenByProcessStartedMs, compaction) ? null : reading;
 }
 
 export function isFresh(reading: UsageReading, nowMs: number, freshReadingMs: number): boolean {

@@ -1,5 +1,5 @@
 import type { Env } from "../env.ts";
-import { readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
+import { readJsonNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import { isSameCompaction } from "./compaction.ts";
 import { type LastCompaction, loadLastCompaction } from "./last-compaction.ts";
 import { compactStateCompanions, compactStatePath } from "./paths.ts";
@@ -25,14 +25,9 @@ export function stampCompactState(env: Env, sessionId: string, stateDir?: string
 
 /** The count `stampCompactState` recorded for the state at `statePath`; null when there is none to trust. */
 export function readStateStamp(statePath: string): number | null {
-  try {
-    const { compactions } = JSON.parse(readFileNoFollow(compactStateCompanions(statePath).stamp) ?? "null") as {
-      compactions?: unknown;
-    };
-    return Number.isInteger(compactions) && (compactions as number) >= 0 ? (compactions as number) : null;
-  } catch {
-    return null;
-  }
+  const stamp = readJsonNoFollow(compactStateCompanions(statePath).stamp) as { compactions?: unknown } | null;
+  const compactions = stamp?.compactions;
+  return Number.isInteger(compactions) && (compactions as number) >= 0 ? (compactions as number) : null;
 }
 
 /**
