@@ -1,6 +1,14 @@
-import { readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { CarryoverError, type Env, isSafeSessionId, projectSlug, projectsDir, transcriptPath } from "@carryover/core";
+import {
+  CarryoverError,
+  dirNames,
+  type Env,
+  isSafeSessionId,
+  projectSlug,
+  projectsDir,
+  transcriptPath,
+} from "@carryover/core";
 
 /**
  * The transcript a `carryover context` argument names: a path to a `.jsonl`, or a session id looked up
@@ -27,7 +35,7 @@ function bySessionId(sessionId: string, env: Env, cwd: string): string {
   const here = transcriptPath(env, cwd, sessionId);
   if (isFile(here)) return here;
   const root = projectsDir(env);
-  for (const project of listDir(root)) {
+  for (const project of dirNames(root)) {
     const path = join(root, project, `${sessionId}.jsonl`);
     if (isFile(path)) return path;
   }
@@ -37,7 +45,7 @@ function bySessionId(sessionId: string, env: Env, cwd: string): string {
 function newestFor(env: Env, cwd: string): string {
   const dir = join(projectsDir(env), projectSlug(resolve(cwd)));
   let newest: { path: string; mtimeMs: number } | null = null;
-  for (const name of listDir(dir)) {
+  for (const name of dirNames(dir)) {
     if (!name.endsWith(".jsonl")) continue;
     const path = join(dir, name);
     const stat = statSync(path, { throwIfNoEntry: false });
@@ -49,14 +57,6 @@ function newestFor(env: Env, cwd: string): string {
       `no transcript for ${resolve(cwd)} in ${dir}; pass a session id or a transcript path`,
     );
   return newest.path;
-}
-
-function listDir(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
 }
 
 function isFile(path: string): boolean {

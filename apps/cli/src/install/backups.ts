@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { constants, copyFileSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { constants, copyFileSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { carryoverRoot, type Env, ensurePrivateDir } from "@carryover/core";
+import { carryoverRoot, dirNames, type Env, ensurePrivateDir } from "@carryover/core";
 
 /** How many backups of one file are kept; older ones are removed once a change succeeded. */
 export const BACKUPS_KEPT = 5;
@@ -42,15 +42,9 @@ export function backUp(path: string, env: Env, nowMs: number): string {
  * named `<time><the whole path flattened>`.
  */
 export function pruneBackups(path: string, env: Env): void {
-  let names: string[];
-  try {
-    names = readdirSync(backupsDir(env));
-  } catch {
-    return;
-  }
   const hash = `_${pathHash(path)}`;
   const legacy = flat(path);
-  const mine = names
+  const mine = dirNames(backupsDir(env))
     .filter((name) => name.replace(/\.\d+$/, "").endsWith(hash) || name.slice(24) === legacy)
     .map((name) => ({
       path: join(backupsDir(env), name),

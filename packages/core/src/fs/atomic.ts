@@ -4,6 +4,7 @@ import {
   fsyncSync,
   lstatSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   unlinkSync,
@@ -88,6 +89,15 @@ export function readJsonNoFollow(path: string): unknown {
     return JSON.parse(readFileNoFollow(path) ?? "null");
   } catch {
     return null;
+  }
+}
+
+/** The names in `dir`; none when it is missing or cannot be read. */
+export function dirNames(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }
 

@@ -1,7 +1,7 @@
-import { existsSync, linkSync, readdirSync, renameSync, unlinkSync } from "node:fs";
+import { existsSync, linkSync, renameSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { CarryoverError } from "../errors.ts";
-import { readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
+import { dirNames, readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import type { Session, SessionPaths } from "./session.ts";
 
 /** A file that tells one hook something another hook saw, scoped to one session. */
@@ -117,13 +117,7 @@ export function listMarkers(session: SessionPaths, prefix = ""): string[] {
   const dir = join(session.dir, "markers");
   // Asked first: a fast path lists a dir that is often missing, and a failed readdir costs an exception.
   if (!existsSync(dir)) return [];
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries
+  return dirNames(dir)
     .filter((entry) => entry.endsWith(".json") && entry.startsWith(prefix))
     .map((entry) => entry.slice(0, -".json".length))
     .filter((name) => MARKER_NAME.test(name))

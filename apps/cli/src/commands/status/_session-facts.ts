@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import {
   ANNOUNCED_MARKER_PREFIX,
@@ -6,6 +6,7 @@ import {
   carryoverRoot,
   compactionWorkers,
   compactStatePath,
+  dirNames,
   type Env,
   highestLevelReached,
   isFresh,
@@ -87,29 +88,17 @@ export function newestSession(env: Env, projectDir: string): string | null {
     if (isSafeSessionId(id) && mtimeMs !== null && (!best || mtimeMs > best.mtimeMs)) best = { id, mtimeMs };
   };
   const sessions = join(carryoverRoot(env), "sessions");
-  for (const id of namesIn(sessions)) consider(id, newestMtime(join(sessions, id)));
+  for (const id of dirNames(sessions)) consider(id, newestMtime(join(sessions, id)));
   const transcripts = join(projectsDir(env), projectSlug(projectDir));
-  for (const name of namesIn(transcripts).filter((one) => one.endsWith(".jsonl")))
+  for (const name of dirNames(transcripts).filter((one) => one.endsWith(".jsonl")))
     consider(name.slice(0, -".jsonl".length), mtimeOf(join(transcripts, name)));
   return (best as { id: string } | null)?.id ?? null;
-}
-
-function namesIn(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
 }
 
 function newestMtime(dir: string): number {
   let newest = mtimeOf(dir) ?? 0;
   for (const sub of [dir, join(dir, "markers")]) {
-    try {
-      for (const name of readdirSync(sub)) newest = Math.max(newest, mtimeOf(join(sub, name)) ?? 0);
-    } catch {
-      // no such dir
-    }
+    for (const name of dirNames(sub)) newest = Math.max(newest, mtimeOf(join(sub, name)) ?? 0);
   }
   return newest;
 }
@@ -124,13 +113,9 @@ function mtimeOf(path: string): number | null {
 
 /** `~/.claude/projects/<any slug>/<id>.jsonl`: status does not know the session's cwd. */
 function findTranscript(env: Env, sessionId: string): string | undefined {
-  try {
-    for (const slug of readdirSync(projectsDir(env))) {
-      const path = join(projectsDir(env), slug, `${sessionId}.jsonl`);
-      if (mtimeOf(path) !== null) return path;
-    }
-  } catch {
-    // no projects dir
+  for (const slug of dirNames(projectsDir(env))) {
+    const path = join(projectsDir(env), slug, `${sessionId}.jsonl`);
+    if (mtimeOf(path) !== null) return path;
   }
   return undefined;
 }
