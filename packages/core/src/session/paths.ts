@@ -37,21 +37,13 @@ export function compactStateCompanions(statePath: string): { backup: string; sta
  */
 export function ensureCompactStateDir(env: Env, stateDir?: string): string {
   const { base, segments } = stateDirWalk(env, stateDir);
-  try {
-    return ensurePrivateDir(base, ...segments);
-  } catch (error) {
-    throw withTempDirHint(env, error);
-  }
+  return withTempDirHint(env, () => ensurePrivateDir(base, ...segments));
 }
 
 /** Checks the state dir as `ensureCompactStateDir` does, creating nothing; false when it does not exist. */
 export function checkCompactStateDir(env: Env, stateDir?: string): boolean {
   const { base, segments } = stateDirWalk(env, stateDir);
-  try {
-    return checkPrivateDirs(base, ...segments);
-  } catch (error) {
-    throw withTempDirHint(env, error);
-  }
+  return withTempDirHint(env, () => checkPrivateDirs(base, ...segments));
 }
 
 function stateDirOf(env: Env, stateDir: string | undefined): string {
@@ -68,12 +60,17 @@ function stateDirWalk(env: Env, stateDir: string | undefined): { base: string; s
   return { base: dirname(temp), segments: [basename(temp), ...DEFAULT_STATE_SEGMENTS] };
 }
 
-function withTempDirHint(env: Env, error: unknown): unknown {
-  const temp = claudeTempDir(env);
-  // Claude Code itself refuses to start with that dir owned by another user (a mode it only fixes).
-  if (!(error instanceof CarryoverError) || !error.message.startsWith(`refusing ${temp}: owned by`)) return error;
-  const hint = "Claude Code refuses it too: set CLAUDE_CODE_TMPDIR to a directory you control";
-  return new CarryoverError(error.code, `${error.message}; ${hint}`);
+/** Runs `walk`; Claude Code's temp dir owned by another user gets the hint of what to do. */
+function withTempDirHint<T>(env: Env, walk: () => T): T {
+  try {
+    return walk();
+  } catch (error) {
+    const temp = claudeTempDir(env);
+    // Claude Code itself refuses to start with that dir owned by another user (a mode it only fixes).
+    if (!(error instanceof CarryoverError) || !error.message.startsWith(`refusing ${temp}: owned by`)) throw error;
+    const hint = "Claude Code refuses it too: set CLAUDE_CODE_TMPDIR to a directory you control";
+    throw new CarryoverError(error.code, `${error.message}; ${hint}`);
+  }
 }
 
 /** The changes log's path from the shared `changesFile` setting (relative to the project); null when it is off. */
