@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import { constants, copyFileSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { carryoverRoot, dirNames, type Env, ensurePrivateDir } from "@carryover/core";
+import type { Palette } from "../output/color.ts";
+import { tildify } from "../output/display.ts";
 
 /** How many backups of one file are kept; older ones are removed once a change succeeded. */
-export const BACKUPS_KEPT = 5;
+const BACKUPS_KEPT = 5;
 
 // A name stays far below NAME_MAX (255) whatever the path: the stamp, the path's tail, a hash of the whole path.
 const TAIL_CHARS = 80;
@@ -19,6 +21,14 @@ function pathHash(path: string): string {
 
 export function backupsDir(env: Env): string {
   return join(carryoverRoot(env), "backups");
+}
+
+/** The lines install and uninstall print for the backups a change made. */
+export function describeBackups(backups: readonly string[], env: Env, colors: Palette): string {
+  const kept = `the last ${BACKUPS_KEPT} backups of each file are kept`;
+  return backups
+    .map((backup) => colors.dim(`backup of the previous file: ${tildify(backup, env)} (${kept})\n`))
+    .join("");
 }
 
 /** Copies `path` into the backups dir, as `<time>_<end of the path>_<hash of the path>`; returns the copy's path. */

@@ -42,7 +42,7 @@ interface LinkChange {
 export type Change = TextChange | CopyChange | LinkChange | RemoveChange | RemoveDirChange;
 
 /** What `--dry-run` prints: a unified diff per visible text file, one line per other file. */
-export function describeChanges(changes: readonly Change[], colors: Palette): string {
+function describeChanges(changes: readonly Change[], colors: Palette): string {
   const parts: string[] = [];
   for (const change of changes) {
     if (change.kind === "text" && !change.internal)
@@ -55,6 +55,20 @@ export function describeChanges(changes: readonly Change[], colors: Palette): st
     else if (change.kind === "remove") parts.push(colors.red(`- ${change.path}\n`));
   }
   return parts.join("");
+}
+
+/**
+ * What a dry run prints: the changes, the notes, and that nothing was written (`idle` instead when the run would
+ * change nothing).
+ */
+export function describeDryRun(
+  changes: readonly Change[],
+  notes: readonly string[],
+  colors: Palette,
+  idle: string | null,
+): string {
+  const notesText = notes.map((note) => `${note}\n`).join("");
+  return `${describeChanges(changes, colors)}${notesText}${colors.dim(`${idle ?? "dry run: nothing was written"}\n`)}`;
 }
 
 function colorDiff(diff: string, colors: Palette): string {

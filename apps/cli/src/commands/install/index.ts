@@ -4,8 +4,8 @@ import type { Command } from "../../command.ts";
 import { createContext } from "../../context.ts";
 import { CliError } from "../../errors.ts";
 import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
-import { BACKUPS_KEPT } from "../../install/backups.ts";
-import { type Change, describeChanges } from "../../install/changes.ts";
+import { describeBackups } from "../../install/backups.ts";
+import { type Change, describeDryRun } from "../../install/changes.ts";
 import { underInstallLock } from "../../install/lock.ts";
 import { chooseNode, NODE_LINK } from "../../install/node.ts";
 import { planExecutables, planNodeLink } from "../../install/plan-executables.ts";
@@ -70,13 +70,8 @@ function run(args: ParsedArgs, io: Io, madeDirs: readonly string[]): number {
   if (record.before !== record.after) changes.push(record);
 
   if (args.flags["dry-run"]) {
-    io.out(describeChanges(changes, colors));
-    for (const note of notes) io.out(`${note}\n`);
-    io.out(
-      colors.dim(
-        changes.length === 0 ? "dry run: already installed, nothing to change\n" : "dry run: nothing was written\n",
-      ),
-    );
+    const idle = changes.length === 0 ? "dry run: already installed, nothing to change" : null;
+    io.out(describeDryRun(changes, notes, colors, idle));
     return 0;
   }
   const backups = applyChanges(changes, context.env, io.nowMs);
@@ -100,10 +95,7 @@ function run(args: ParsedArgs, io: Io, madeDirs: readonly string[]): number {
   }
   for (const warning of warnings) io.out(colors.yellow(`warning: ${warning}\n`));
   if (changes.length === 0) io.out(colors.dim("already installed: nothing changed\n"));
-  for (const backup of backups) {
-    const kept = `the last ${BACKUPS_KEPT} backups of each file are kept`;
-    io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)} (${kept})\n`));
-  }
+  io.out(describeBackups(backups, context.env, colors));
   for (const note of notes) io.out(`${note}\n`);
   if (changes.length > 0) for (const line of nextSteps(entries)) io.out(`${line}\n`);
   if (scope.scope !== "user" && entries.some((entry) => entry.registrations.length > 0)) {

@@ -4,8 +4,8 @@ import type { Command } from "../../command.ts";
 import { type Context, createContext, executablesOf } from "../../context.ts";
 import { usageError } from "../../errors.ts";
 import { applyChanges, retryOnConcurrentEdit } from "../../install/apply.ts";
-import { BACKUPS_KEPT } from "../../install/backups.ts";
-import { type Change, describeChanges } from "../../install/changes.ts";
+import { describeBackups } from "../../install/backups.ts";
+import { type Change, describeDryRun } from "../../install/changes.ts";
 import { underInstallLock } from "../../install/lock.ts";
 import { orphanExecutables, planExecutableRemoval } from "../../install/plan-executables.ts";
 import { planSettingsRemoval } from "../../install/plan-settings.ts";
@@ -88,13 +88,8 @@ function run(args: ParsedArgs, io: Io, removeWhenEmpty: string[] = []): number {
   removeWhenEmpty.push(...madeDirs.map((change) => change.path));
 
   if (args.flags["dry-run"]) {
-    io.out(describeChanges(changes, colors));
-    for (const note of notes) io.out(`${note}\n`);
-    io.out(
-      colors.dim(
-        visible.length === 0 ? "dry run: nothing of carryover's to remove\n" : "dry run: nothing was written\n",
-      ),
-    );
+    const idle = visible.length === 0 ? "dry run: nothing of carryover's to remove" : null;
+    io.out(describeDryRun(changes, notes, colors, idle));
     return 0;
   }
   const backups = applyChanges(changes, context.env, io.nowMs, { backUpFiles: !purge });
@@ -114,10 +109,7 @@ function run(args: ParsedArgs, io: Io, removeWhenEmpty: string[] = []): number {
   }
   if (visible.length === 0 && (purged?.counts.length ?? 0) === 0)
     io.out(colors.dim("nothing of carryover's to remove\n"));
-  for (const backup of backups) {
-    const kept = `the last ${BACKUPS_KEPT} backups of each file are kept`;
-    io.out(colors.dim(`backup of the previous file: ${tildify(backup, context.env)} (${kept})\n`));
-  }
+  io.out(describeBackups(backups, context.env, colors));
   for (const note of notes) io.out(`${note}\n`);
   if (purged) io.out(`${PURGE_KEEPS}\n`);
   return 0;
