@@ -49,14 +49,10 @@ export async function runCli(argv: readonly string[], io: Io, version: string): 
       return 0;
     }
     const command = COMMANDS.find((candidate) => candidate.name === name);
-    if (!command)
-      throw usageError(
-        unknownNameMessage(
-          "command",
-          name,
-          COMMANDS.map((candidate) => candidate.name),
-        ),
-      );
+    if (!command) {
+      const names = COMMANDS.map((candidate) => candidate.name);
+      throw usageError(unknownNameMessage("command", name, names));
+    }
     const args = parseArgs(rest, command.flags);
     if (args.flags.help) {
       io.out(commandHelp(command, io));

@@ -17,14 +17,10 @@ export function normalizeName(name: string): string {
 function findEntry(entries: readonly ManifestEntry[], name: string): ManifestEntry {
   const wanted = normalizeName(name);
   const found = entries.find((entry) => entry.name === wanted);
-  if (!found)
-    throw usageError(
-      unknownNameMessage(
-        "hook",
-        name,
-        entries.map((entry) => entry.name),
-      ),
-    );
+  if (!found) {
+    const names = entries.map((entry) => entry.name);
+    throw usageError(unknownNameMessage("hook", name, names));
+  }
   return found;
 }
 
