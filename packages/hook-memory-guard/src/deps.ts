@@ -1,3 +1,3 @@
-// What run needs beyond the probe, loaded only when there is something to say.
-export { contextOutput } from "@carryover/core";
-export { memoryIndexWarning } from "./memory-index.ts";
+// What run needs beyond the probe, loaded only when there is something to check.
+export { autoMemoryDir, contextOutput, isAutoMemoryEnabled } from "@carryover/core";
+export { checkMemoryIndex, memoryIndexWarning } from "./memory-index.ts";

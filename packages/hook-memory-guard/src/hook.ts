@@ -1,34 +1,40 @@
 // SessionStart (startup|resume|compact) and PostToolUse (Write|Edit|MultiEdit of MEMORY.md): warns the user, before
 // Claude Code starts dropping lines, how close MEMORY.md is to what it loads, and names the lines it drops.
 import { join, resolve } from "node:path";
-import { autoMemoryDir, type HookDefinition, isAutoMemoryEnabled, probeConfig } from "@carryover/core";
+import type { HookDefinition } from "@carryover/core";
 import { keys } from "./config.ts";
-import { checkMemoryIndex, type MemoryIndexCheck } from "./memory-index.ts";
 
 type Event = "SessionStart" | "PostToolUse";
 
-export const hook: HookDefinition<Event, typeof keys, MemoryIndexCheck> = {
+/** What may concern MEMORY.md: a session's start, or a write to a file of that name (resolved). */
+interface Concern {
+  written: string | null;
+}
+
+export const hook: HookDefinition<Event, typeof keys, Concern> = {
   name: "memory-guard",
   events: ["SessionStart", "PostToolUse"],
   config: async () => ({ keys }),
 
-  /** The MEMORY.md check when it warns; null for a write to another file, auto-memory off, or no need to warn. */
-  probe(context) {
-    const { payload, env, projectDir } = context;
+  // Only the payload: after every Write or Edit this is the whole hook, so where the memory dir is, the
+  // settings and the config are left to run (deferred code, compiled only then).
+  /** Null for a write to a file not named MEMORY.md. */
+  probe({ payload }) {
     const written = payload.hook_event_name === "PostToolUse" ? writtenPath(payload) : null;
-    if (typeof payload.cwd !== "string" || written === "") return null;
-    const index = join(autoMemoryDir(env, payload.cwd), "MEMORY.md");
-    if (written !== null && written !== index) return null;
-    if (!isAutoMemoryEnabled(env, projectDir)) return null;
-    const check = checkMemoryIndex(index, probeConfig(context, keys).hook.headroomPercent);
-    return check?.warn ? check : null;
+    return typeof payload.cwd !== "string" || written === "" ? null : { written };
   },
 
   // For the user only: after a write, Claude Code 2.1.332 already tells the agent itself ("The memory index at
   // MEMORY.md is 170 lines, approaching the 200-line read limit. Compact it…"); the user is told nothing.
-  async run({ event }, check) {
-    const { contextOutput, memoryIndexWarning } = await import("./deps.ts");
-    return contextOutput(event, { systemMessage: memoryIndexWarning(check) });
+  /** Null for a write to another MEMORY.md, auto-memory off, or no need to warn. */
+  async run({ event, input, env, projectDir, config }, { written }) {
+    const { autoMemoryDir, checkMemoryIndex, contextOutput, isAutoMemoryEnabled, memoryIndexWarning } = await import(
+      "./deps.ts"
+    );
+    const index = join(autoMemoryDir(env, input.cwd), "MEMORY.md");
+    if ((written !== null && written !== index) || !isAutoMemoryEnabled(env, projectDir)) return null;
+    const check = checkMemoryIndex(index, config.hook.headroomPercent);
+    return check?.warn ? contextOutput(event, { systemMessage: memoryIndexWarning(check) }) : null;
   },
 };
 
