@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,6 +58,19 @@ describe("buildExecutable: a dynamic import of the entry's own code is deferred"
     const meta = JSON.parse(readFileSync(`${outfile}.meta.json`, "utf8"));
     const inputs = Object.keys((Object.values(meta.outputs)[0] as { inputs: Record<string, unknown> }).inputs);
     expect(inputs.map((input) => input.split("/").at(-1)).sort()).toEqual(["entry.ts", "lazy.ts", "shared.ts"]);
+  });
+
+  it("defers nothing where the package.json's carryover field says deferred: false", async () => {
+    const inline = join(dir, "inline");
+    mkdirSync(inline, { recursive: true });
+    writeFileSync(join(inline, "package.json"), JSON.stringify({ carryover: { deferred: false } }));
+    const entry = join(dir, "entry.ts");
+    const { outfile } = await buildExecutable({ entry, outfile: join(inline, "out/entry.cjs"), cwd: inline });
+    expect(readFileSync(outfile, "utf8")).not.toContain("__carryoverDeferred");
+    expect(run(outfile, "lazy")).toMatchObject({
+      status: 0,
+      stdout: "lazy module evaluated\nhello from the deferred part deferred \u00b7 text\n",
+    });
   });
 
   it("carries nothing for an import that tree shaking removed", async () => {

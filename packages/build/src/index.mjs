@@ -1,5 +1,5 @@
-import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 import { bundleDeferred, DEFERRED_ENTRY, deferredFooter, deferredImports, deferredPlugin } from "./deferred.mjs";
 import { launchBanner } from "./launch.mjs";
@@ -34,7 +34,9 @@ function executableOptions(entry, outfile, cwd) {
  * else with a node shebang; no runtime dependencies, mode 755,
  * and the esbuild metafile beside it (`<outfile>.meta.json`) so a release can tell which core files
  * each bundle contains. CommonJS because Node starts it faster than ESM. The entry's
- * dynamic imports of its own sources are deferred: carried in a comment, compiled when first imported.
+ * dynamic imports of its own sources are deferred: carried in a comment, compiled when first imported;
+ * not in a hook whose package.json `carryover` field says `"deferred": false` (its sh prelude decides every
+ * fast path, so Node starts only with work to do, where deferring would only add a second compile).
  *
  * @param {{ entry: string, outfile: string, cwd?: string }} options
  * @returns {Promise<{ outfile: string, bytes: number }>}
@@ -44,10 +46,11 @@ export async function buildExecutable({ entry, outfile, cwd = process.cwd() }) {
   mkdirSync(dirname(outPath), { recursive: true });
   const options = executableOptions(entry, outPath, cwd);
   const name = basename(outPath).replace(/\.cjs$/, "");
-  const paths = await deferredImports(options);
+  const defers = packageField(cwd)?.deferred !== false;
+  const paths = defers ? await deferredImports(options) : [];
   const deferred = paths.length > 0 ? await bundleDeferred(options, paths) : null;
   const deferredCarrier = deferred ? deferredFooter(deferred.source, name) : null;
-  const plugins = [deferredPlugin(paths)];
+  const plugins = defers ? [deferredPlugin(paths)] : [];
   const banner = { js: await launchBanner(entry, cwd) };
   const result = await build({
     ...options,
@@ -62,6 +65,11 @@ export async function buildExecutable({ entry, outfile, cwd = process.cwd() }) {
   metafile.outputs[Object.keys(metafile.outputs)[0]].bytes = bytes;
   writeFileSync(`${outPath}.meta.json`, JSON.stringify(metafile, null, 1));
   return { outfile: outPath, bytes };
+}
+
+function packageField(cwd) {
+  const path = join(cwd, "package.json");
+  return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")).carryover : undefined;
 }
 
 /** The executable's metafile as if nothing were deferred: its output also lists what the string carries. */
