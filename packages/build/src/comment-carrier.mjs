@@ -17,10 +17,12 @@
  */
 export function carrierFunction(name, text) {
   const bad = /[^\u0002-\u007f]/.exec(text);
-  if (bad)
+  if (bad) {
+    const code = bad[0].charCodeAt(0).toString(16).padStart(4, "0");
     throw new Error(
-      `${name}: the carried code must be ASCII without NUL or 0x01, as esbuild writes it; found U+${bad[0].charCodeAt(0).toString(16).padStart(4, "0")} at ${bad.index}`,
+      `${name}: the carried code must be ASCII without NUL or 0x01, as esbuild writes it; U+${code} at ${bad.index}`,
     );
+  }
   return `function ${name}() {/*\u0001\n${text.replaceAll("*/", "*\u0001/")}*/}`;
 }
 
@@ -31,5 +33,10 @@ export function carrierFunction(name, text) {
  * @returns {string}
  */
 export function carriedText(name) {
-  return `((source) => { const start = source.indexOf("/*") + 2; return source.slice(start + 2, source.lastIndexOf("*/")).replaceAll("*" + source[start] + "/", "*/"); })(${name}.toString())`;
+  return [
+    "((source) => {",
+    ' const start = source.indexOf("/*") + 2;',
+    ' return source.slice(start + 2, source.lastIndexOf("*/")).replaceAll("*" + source[start] + "/", "*/");',
+    ` })(${name}.toString())`,
+  ].join("");
 }

@@ -66,7 +66,9 @@ const SHOWN_LINE_CHARS = 80;
 
 /** What to tell the user about a check that warns: where it stands, exactly what is or will be lost, what to do. */
 export function memoryIndexWarning(check: MemoryIndexCheck): string {
-  const size = `${check.lines} of ${MEMORY_INDEX_MAX_LINES} lines, ${check.chars.toLocaleString("en-US")} of ${MEMORY_INDEX_MAX_CHARS.toLocaleString("en-US")} characters`;
+  const max = MEMORY_INDEX_MAX_CHARS.toLocaleString("en-US");
+  const chars = `${check.chars.toLocaleString("en-US")} of ${max} characters`;
+  const size = `${check.lines} of ${MEMORY_INDEX_MAX_LINES} lines, ${chars}`;
   const advice =
     "Move detail into topic files in the same directory and keep one short index line per memory in MEMORY.md.";
   if (check.dropped.length === 0) {
@@ -74,15 +76,15 @@ export function memoryIndexWarning(check: MemoryIndexCheck): string {
       check.limitedBy === "lines"
         ? `line ${MEMORY_INDEX_MAX_LINES}`
         : `${MEMORY_INDEX_MAX_CHARS.toLocaleString("en-US")} characters`;
-    return `MEMORY.md is at ${Math.floor(check.percent)}% of what Claude Code loads (${size}): ${check.path}. Past ${limit}, the newest lines stop being loaded, silently. ${advice}`;
+    const where = `MEMORY.md is at ${Math.floor(check.percent)}% of what Claude Code loads (${size}): ${check.path}.`;
+    return `${where} Past ${limit}, the newest lines stop being loaded, silently. ${advice}`;
   }
   const first = check.dropped[0]!.line;
   const last = check.dropped.at(-1)!.line;
-  const shown = check.dropped
-    .slice(0, SHOWN_DROPPED_LINES)
-    .map(
-      ({ line, text }) => `  ${line}: ${text.length > SHOWN_LINE_CHARS ? `${text.slice(0, SHOWN_LINE_CHARS)}…` : text}`,
-    );
+  const shown = check.dropped.slice(0, SHOWN_DROPPED_LINES).map(({ line, text }) => {
+    const shownText = text.length > SHOWN_LINE_CHARS ? `${text.slice(0, SHOWN_LINE_CHARS)}…` : text;
+    return `  ${line}: ${shownText}`;
+  });
   const more =
     check.dropped.length > SHOWN_DROPPED_LINES ? [`  … and ${check.dropped.length - SHOWN_DROPPED_LINES} more`] : [];
   const range = first === last ? `line ${first} is` : `lines ${first}–${last} are`;

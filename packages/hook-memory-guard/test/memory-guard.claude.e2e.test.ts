@@ -19,7 +19,7 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-it("on the real CLI the user is told at startup and after the agent's write, and the agent gets none of it", async () => {
+it("on the real CLI the user is told at startup and after the agent's write; the agent is told nothing", async () => {
   const hook = { type: "command", command: GUARD, timeout: 10 };
   sandbox = await createSandbox({
     settings: {
@@ -35,13 +35,10 @@ it("on the real CLI the user is told at startup and after the agent's write, and
   writeFileSync(join(memoryDir, "MEMORY.md"), `${entries.join("\n")}\n`);
 
   const grown = [...entries, ...Array.from({ length: 34 }, (_, i) => `- [New ${i + 1}](new-${i + 1}.md) — fact`)];
-  const run = await runPrint(
-    sandbox,
-    `remember these ${mockScript([{ tool: "Write", input: { file_path: join(memoryDir, "MEMORY.md"), content: `${grown.join("\n")}\n` } }, { text: "saved" }])}`,
-    {
-      outputFormat: "stream-json",
-    },
-  );
+  const write = { tool: "Write", input: { file_path: join(memoryDir, "MEMORY.md"), content: `${grown.join("\n")}\n` } };
+  const run = await runPrint(sandbox, `remember these ${mockScript([write, { text: "saved" }])}`, {
+    outputFormat: "stream-json",
+  });
   expectSuccess(run);
 
   const startup = run.events.find(

@@ -7,9 +7,8 @@ export function pinnedContext(pins: readonly PinnedText[], maxBytes: number): st
       const lines = [`Pinned by the user in ${pin.path}:`];
       if (pin.text) lines.push(pin.text);
       if (pin.cutBytes > 0) {
-        lines.push(
-          `[carryover left out the last ${bytes(pin.cutBytes)} of this file: pinned text is capped at ${bytes(maxBytes)}.]`,
-        );
+        const cap = `pinned text is capped at ${bytes(maxBytes)}`;
+        lines.push(`[carryover left out the last ${bytes(pin.cutBytes)} of this file: ${cap}.]`);
       }
       return lines.join("\n");
     })
@@ -21,7 +20,8 @@ export function capWarning(pins: readonly PinnedText[], maxBytes: number): strin
   const cut = pins.filter((pin) => pin.cutBytes > 0);
   if (cut.length === 0) return null;
   const files = cut.map((pin) => `${pin.path} (${bytes(pin.totalBytes)}, ${bytes(pin.cutBytes)} left out)`).join(", ");
-  return `carryover pin: pinned text is over pin.maxBytes (${bytes(maxBytes)}), so only part of it reaches the model: ${files}. Shorten the file or raise pin.maxBytes.`;
+  const over = `pinned text is over pin.maxBytes (${bytes(maxBytes)}), so only part of it reaches the model`;
+  return `carryover pin: ${over}: ${files}. Shorten the file or raise pin.maxBytes.`;
 }
 
 function bytes(count: number): string {

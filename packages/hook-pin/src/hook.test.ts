@@ -147,7 +147,8 @@ describe("pin run", async () => {
       /\[carryover left out the last 1,500 bytes of this file: pinned text is capped at 500 bytes\.\]$/,
     );
     expect(output?.systemMessage).toBe(
-      `carryover pin: pinned text is over pin.maxBytes (500 bytes), so only part of it reaches the model: ${projectPin()} (2,000 bytes, 1,500 bytes left out). Shorten the file or raise pin.maxBytes.`,
+      "carryover pin: pinned text is over pin.maxBytes (500 bytes), so only part of it reaches the model: " +
+        `${projectPin()} (2,000 bytes, 1,500 bytes left out). Shorten the file or raise pin.maxBytes.`,
     );
   });
 
@@ -156,7 +157,8 @@ describe("pin run", async () => {
     write(userPin(), "u".repeat(50));
     const output = await invoke(prompt(), { CARRYOVER_PIN_MAX_BYTES: "100" });
     expect(contextOf(output)).toContain(
-      `${"p".repeat(90)}\n\nPinned by the user in ${userPin()}:\n${"u".repeat(10)}\n[carryover left out the last 40 bytes`,
+      `${"p".repeat(90)}\n\nPinned by the user in ${userPin()}:\n${"u".repeat(10)}\n` +
+        "[carryover left out the last 40 bytes",
     );
     expect(output?.systemMessage).toContain(`${userPin()} (50 bytes, 40 bytes left out)`);
   });

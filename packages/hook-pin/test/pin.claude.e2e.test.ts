@@ -32,7 +32,8 @@ it("on the real CLI the pinned text is in the request before the compaction and 
   });
   const projectPin = join(sandbox.project, ".claude/carryover/pinned.md");
   const userPin = join(sandbox.home, ".claude/carryover/pinned.md");
-  const pinned = `Pinned by the user in ${projectPin}:\n${PROJECT_RULE}\n\nPinned by the user in ${userPin}:\n${USER_RULE}`;
+  const pinned =
+    `Pinned by the user in ${projectPin}:\n${PROJECT_RULE}\n\n` + `Pinned by the user in ${userPin}:\n${USER_RULE}`;
 
   expectSuccess(await runAutoCompactInLoop(sandbox));
 

@@ -118,11 +118,14 @@ describe("print mode: from the transcript alone", async () => {
     transcriptEndingAt(45_000);
     expect(await remind(SMALL_WINDOW)).toEqual({
       systemMessage:
-        "Context at 67% of the auto-compact point (45k of 67k tokens). Run /compact-prep now to save plan, decisions and tasks before auto-compaction.",
+        "Context at 67% of the auto-compact point (45k of 67k tokens). " +
+        "Run /compact-prep now to save plan, decisions and tasks before auto-compaction.",
       hookSpecificOutput: {
         hookEventName: "UserPromptSubmit",
         additionalContext:
-          "Context usage is at 67% of the auto-compact point (45k of 67k tokens); auto-compaction replaces the history with a summary at 100%. The user has been told that /compact-prep saves plan, decisions and tasks first.",
+          "Context usage is at 67% of the auto-compact point (45k of 67k tokens); " +
+          "auto-compaction replaces the history with a summary at 100%. " +
+          "The user has been told that /compact-prep saves plan, decisions and tasks first.",
       },
     });
     expect(listMarkers(session())).toEqual(["announced-60"]);
@@ -167,7 +170,8 @@ describe("with the statusline", async () => {
     statuslineReading(600_000);
     writeMarker(session(), "level-60", {}, 1);
     expect((await remind())?.systemMessage).toBe(
-      "Context at 62% of the auto-compact point (600k of 967k tokens). Run /compact-prep now to save plan, decisions and tasks before auto-compaction.",
+      "Context at 62% of the auto-compact point (600k of 967k tokens). " +
+        "Run /compact-prep now to save plan, decisions and tasks before auto-compaction.",
     );
     expect(listMarkers(session())).toEqual(["announced-60"]);
     expect(await remind()).toBeNull();
@@ -233,7 +237,8 @@ describe("config and edge cases", async () => {
     transcriptEndingAt(70_000);
     expect(await remind(SMALL_WINDOW)).toEqual({
       systemMessage:
-        "Context at 104% of the auto-compact point (70k of 67k tokens): Claude Code compacts before answering this prompt.",
+        "Context at 104% of the auto-compact point (70k of 67k tokens): " +
+        "Claude Code compacts before answering this prompt.",
     });
   });
 
@@ -274,7 +279,7 @@ describe("the probe", async () => {
     expect(probe()).toMatchObject({ markers: new Set(["level-60"]), recorded: { contextTokens: 700_000 } });
   });
 
-  it("goes on to run without a reading or with a stale one, creating nothing: the transcript must be asked", async () => {
+  it("goes on to run without a reading or with a stale one, creating nothing: the transcript is asked", async () => {
     expect(probe()).toEqual({ markers: new Set(), recorded: null });
     expect(existsSync(join(home, ".claude"))).toBe(false);
     vouched(300_001);

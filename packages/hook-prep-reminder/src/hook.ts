@@ -22,7 +22,8 @@ export const shFastPath = {
   UserPromptSubmit: [
     'lv=; for m in "$session"/markers/level-*.json; do if [ -e "$m" ] || [ -L "$m" ]; then lv=1; fi; done',
     "r=$session/usage.json; n=$session/now",
-    'if [ -z "$lv" ] && [ -f "$r" ] && [ ! -L "$r" ] && [ ! -L "$n" ] && { : >"$n"; } 2>/dev/null && [ "$r" -nt "$n" ]; then',
+    'if [ -z "$lv" ] && [ -f "$r" ] && [ ! -L "$r" ] && [ ! -L "$n" ] && ' +
+      '{ : >"$n"; } 2>/dev/null && [ "$r" -nt "$n" ]; then',
     "  exit 0",
     "fi",
   ].join("\n"),

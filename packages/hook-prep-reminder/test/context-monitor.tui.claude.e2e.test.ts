@@ -26,7 +26,7 @@ afterEach(async () => {
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
-it("in the TUI the statusline shows the share of the auto-compact point, raises 60%, and the next prompt reminds once, re-armed by /compact", async () => {
+it("in the TUI: the auto-compact share shown, 60% raised, one reminder, re-armed by /compact", async () => {
   sandbox = await createSandbox({
     settings: {
       statusLine: { type: "command", command: STATUSLINE },

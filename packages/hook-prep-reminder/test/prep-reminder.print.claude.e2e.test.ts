@@ -17,7 +17,9 @@ import { afterEach, expect, it } from "vitest";
 
 const BIN = join(import.meta.dirname, "../dist/carryover-prep-reminder.cjs");
 const CONTEXT =
-  "UserPromptSubmit hook additional context: Context usage is at 67% of the auto-compact point (45k of 67k tokens); auto-compaction replaces the history with a summary at 100%.";
+  "UserPromptSubmit hook additional context: " +
+  "Context usage is at 67% of the auto-compact point (45k of 67k tokens); " +
+  "auto-compaction replaces the history with a summary at 100%.";
 const MESSAGE = "Context at 67% of the auto-compact point (45k of 67k tokens). Run /compact-prep now";
 let sandbox: Sandbox | undefined;
 
@@ -52,7 +54,7 @@ it("in print mode (no statusline) the reminder fires from the transcript alone, 
   expect(sandbox.mock.errors()).toEqual([]);
 });
 
-it("past the auto-compact point only the user is told: nothing about the old context reaches the agent after the compaction", async () => {
+it("past the auto-compact point only the user is told: the agent would read it after compacting", async () => {
   sandbox = await createSandbox({
     settings: { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: BIN, timeout: 10 }] }] } },
   });
