@@ -31,7 +31,6 @@ export {
   configEnvName,
   configKeyLabel,
   loadConfig,
-  probeConfig,
 } from "./config/load.ts";
 export { SHARED_KEYS } from "./config/shared.ts";
 export { type ConfigTable, expects, fromText } from "./config/table.ts";
