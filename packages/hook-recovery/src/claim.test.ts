@@ -16,7 +16,8 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe("claimRecovery", () => {
-  it("gives a compaction to the first channel only; a later compaction is claimed anew and the earlier claim goes", () => {
+  // A later compaction is claimed anew, and the earlier claim goes.
+  it("gives a compaction to the first channel only", () => {
     expect(claimRecovery(openSession(env, SESSION), "prompt-1", 1)).toBe(true);
     expect(claimRecovery(openSession(env, SESSION), "prompt-1", 2)).toBe(false);
     expect(claimRecovery(openSession(env, SESSION), "prompt-2", 3)).toBe(true);

@@ -52,7 +52,8 @@ describe("hookContextSinceLastBoundary", () => {
     ).toBe("found");
   });
 
-  it("is absent when the context is only before the last boundary, from another event, or only a hook_success echo", async () => {
+  // The context only before the last boundary, from another event, or only in a hook_success echo.
+  it("is absent when no context of the event follows the last boundary", async () => {
     expect(
       await hookContextSinceLastBoundary(
         transcript(boundary, context("SessionStart", "RECOVERY"), boundary, user),

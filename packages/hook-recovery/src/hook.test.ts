@@ -72,12 +72,14 @@ async function invoke(input: SessionStartInput | UserPromptSubmitInput, nowMs = 
 function compactionWritten(delivered: string | null): void {
   appendFileSync(
     transcript,
-    `${boundary("manual", "2026-11-29T17:14:24.845Z")}\n${delivered === null ? "" : `${sessionStartContext(delivered)}\n`}`,
+    `${boundary("manual", "2026-11-29T17:14:24.845Z")}\n` +
+      (delivered === null ? "" : `${sessionStartContext(delivered)}\n`),
   );
 }
 
 describe("exactly one delivery per compaction", () => {
-  it("2.1.332 order: SessionStart(compact) delivers, PostCompact marks, the next prompt stays silent and clears the mark", async () => {
+  // 2.1.332 runs SessionStart(compact), then PostCompact (which marks the compaction), then the next prompt.
+  it("2.1.332 order: SessionStart delivers, the next prompt stays silent and clears the mark", async () => {
     const delivered = await invoke(sessionStart());
     expect(delivered).toEqual({
       hookEventName: "SessionStart",
@@ -91,7 +93,8 @@ describe("exactly one delivery per compaction", () => {
     expect(await invoke(userPrompt(), 2_020_000)).toBeNull();
   });
 
-  it("SessionStart(compact) ran but its context never reached the transcript: the next prompt delivers, once", async () => {
+  // SessionStart(compact) ran, but the transcript has no context of it after the boundary.
+  it("SessionStart's context never reached the transcript: the next prompt delivers, once", async () => {
     await invoke(sessionStart());
     markCompacted(openSession(env, SESSION), { trigger: "auto", promptId: COMPACT_PROMPT }, 2_000_100);
     compactionWritten(null);
@@ -113,7 +116,8 @@ describe("exactly one delivery per compaction", () => {
     });
   });
 
-  it("PostCompact before SessionStart (other versions): SessionStart delivers with the trigger, the prompt stays silent", async () => {
+  // Other versions run PostCompact before SessionStart(compact).
+  it("PostCompact first: SessionStart delivers with the trigger, the prompt stays silent", async () => {
     markCompacted(openSession(env, SESSION), { trigger: "manual", promptId: COMPACT_PROMPT }, 1_999_000);
     const delivered = await invoke(sessionStart());
     expect(delivered?.additionalContext).toContain("compacted at 1970-01-01T00:33:20Z, manual.");
@@ -142,7 +146,7 @@ describe("exactly one delivery per compaction", () => {
 });
 
 describe("nothing to do", () => {
-  it("SessionStart other than compact, and a prompt with no compaction pending, print nothing and create nothing", async () => {
+  it("SessionStart(startup|resume) and a prompt with nothing pending print and create nothing", async () => {
     expect(await invoke(sessionStart("startup"))).toBeNull();
     expect(await invoke(sessionStart("resume"))).toBeNull();
     expect(await invoke(userPrompt())).toBeNull();

@@ -50,7 +50,10 @@ describe("renderRecovery", () => {
   it("always states the compaction and that the summary's next steps are hypotheses", () => {
     expect(render({ trigger: "auto" })).toBe(
       [
-        "carryover recovery: this conversation was compacted at 2026-11-29T17:14:24Z, auto. The summary of the earlier conversation was written by a model from the history: its next steps are hypotheses, to be checked against the plan, the state file and the task list below before acting on them.",
+        "carryover recovery: this conversation was compacted at 2026-11-29T17:14:24Z, auto. " +
+          "The summary of the earlier conversation was written by a model from the history: " +
+          "its next steps are hypotheses, to be checked against the plan, the state file and the task list below " +
+          "before acting on them.",
         "What this session keeps on disk:",
         `- No compact-prep state was saved for this session (/compact-prep writes it to ${STATE}).`,
       ].join("\n"),
@@ -60,10 +63,13 @@ describe("renderRecovery", () => {
   it("dates the state file against this compaction and the previous one", () => {
     const previous = AT - 60 * MIN;
     expect(render({ state: state(), previousCompactionAtMs: previous })).toContain(
-      `- Compact-prep state: ${STATE}, written through /compact-prep, saved 2026-11-29T17:10:24Z, 4 min before this compaction and after the previous one (2026-11-29T16:14:24Z). It records the active plan`,
+      `- Compact-prep state: ${STATE}, written through /compact-prep, saved 2026-11-29T17:10:24Z, ` +
+        "4 min before this compaction and after the previous one (2026-11-29T16:14:24Z). It records the active plan",
     );
     expect(render({ state: state({ savedAtMs: AT - 90 * MIN }), previousCompactionAtMs: previous })).toContain(
-      "saved 2026-11-29T15:44:24Z, 90 min before this compaction and before the previous one too (2026-11-29T16:14:24Z): it predates the last compaction and may describe an earlier stage of the work.",
+      "saved 2026-11-29T15:44:24Z, 90 min before this compaction " +
+        "and before the previous one too (2026-11-29T16:14:24Z): " +
+        "it predates the last compaction and may describe an earlier stage of the work.",
     );
     expect(render({ state: state() })).toContain("4 min before this compaction (no earlier compaction recorded).");
     expect(render({ state: state({ savedAtMs: AT + 30_000 }) })).toContain(
@@ -81,7 +87,8 @@ describe("renderRecovery", () => {
       snapshot,
     });
     expect(fresh).toContain(
-      "saved 2026-11-29T17:10:24Z, after the previous compaction and before this one by the compaction count (the clock disagrees: it was off at one of them).",
+      "saved 2026-11-29T17:10:24Z, after the previous compaction and before this one " +
+        "by the compaction count (the clock disagrees: it was off at one of them).",
     );
     expect(fresh).not.toContain("predates");
     expect(fresh).not.toContain("Mechanical snapshot");
@@ -138,11 +145,15 @@ describe("renderRecovery", () => {
     };
     const text = render({ workers: { live: [shell], ended: [agent], omitted: 0 }, tmux: window });
     expect(text.split("\n").slice(1, 9)).toEqual([
-      "Workers this session started, as the transcript has them now: facts to check before starting the same work again.",
+      "Workers this session started, as the transcript has them now: " +
+        "facts to check before starting the same work again.",
       "- Still at work:",
-      "  - shell `b1w4gdyd7` “dev server”: `pnpm dev` — running; output: /tmp/claude-0/p/s/tasks/b1w4gdyd7.output (that file has its output so far; TaskStop with task_id b1w4gdyd7 stops it)",
+      "  - shell `b1w4gdyd7` “dev server”: `pnpm dev` — running; output: /tmp/claude-0/p/s/tasks/b1w4gdyd7.output " +
+        "(that file has its output so far; TaskStop with task_id b1w4gdyd7 stops it)",
       "- Ended:",
-      "  - agent `a9ba829fe6a0ede78` (general-purpose) “bg researcher” — completed; transcript: /home/u/.claude/projects/p/s/subagents/agent-a9ba829fe6a0ede78.jsonl (its result is in that transcript)",
+      "  - agent `a9ba829fe6a0ede78` (general-purpose) “bg researcher” — completed; " +
+        "transcript: /home/u/.claude/projects/p/s/subagents/agent-a9ba829fe6a0ede78.jsonl " +
+        "(its result is in that transcript)",
       "- tmux window @1 “main” (`tmux capture-pane -p -t <pane>` shows what a pane shows):",
       "  - pane `%0` “host” (this Claude Code session) — running `claude` in /p",
       "  - pane `%1` “worker-a” — running `sleep` in /p",
@@ -158,7 +169,8 @@ describe("renderRecovery", () => {
       state: state({ verification: { ok: false, missing: ["## Worker Topology"], outOfOrder: ["## Current Phase"] } }),
     });
     expect(broken).toContain(
-      "It lacks ## Worker Topology. Out of order: ## Current Phase (expected order: # Compact Prep State, ## Active Plan,",
+      "It lacks ## Worker Topology. Out of order: ## Current Phase " +
+        "(expected order: # Compact Prep State, ## Active Plan,",
     );
     expect(render({ state: state({ unfilled: true }) })).toContain(
       "Every section in it is empty (an unfilled template).",
@@ -181,7 +193,8 @@ describe("renderRecovery", () => {
 
   it("asks for plan mode to be confirmed again when it was on", () => {
     expect(render({ planModeBefore: true })).toContain(
-      "Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited.",
+      "Plan mode was on before this compaction: whether it still applies must be confirmed with the user " +
+        "before any file is edited.",
     );
     expect(render({ planModeBefore: true, permissionModeNow: "default" })).toContain(
       "is off now (default): re-entering it must be confirmed with the user",
@@ -207,7 +220,8 @@ describe("renderRecovery", () => {
     );
     expect(text).toContain("- Session changes log: /p/CHANGES_SESSION.md");
     expect(text).toContain(
-      "- Summaries of the 2 earlier compactions: /h/.claude/carryover/sessions/s/compactions.jsonl (JSONL, oldest first)",
+      "- Summaries of the 2 earlier compactions: " +
+        "/h/.claude/carryover/sessions/s/compactions.jsonl (JSONL, oldest first)",
     );
     expect(render({ plans: ["/h/.claude/plans/a.md"] })).toContain(
       "- Plan file this session wrote: /h/.claude/plans/a.md",
@@ -216,7 +230,8 @@ describe("renderRecovery", () => {
       "- The summary of the earlier compaction: /l.jsonl (JSONL, oldest first)",
     );
     expect(render({ earlierInTranscript: { path: "/t.jsonl", count: 2 } })).toContain(
-      "- Summaries of the 2 earlier compactions: in the transcript, /t.jsonl (the user line marked isCompactSummary after each)",
+      "- Summaries of the 2 earlier compactions: in the transcript, /t.jsonl " +
+        "(the user line marked isCompactSummary after each)",
     );
   });
 
@@ -228,7 +243,8 @@ describe("renderRecovery", () => {
     const text = render({ todos, transcriptTasks: [{ id: "1", subject: "Write app.ts", status: "completed" }] });
     expect(text).toContain("- Tasks this session created with the Task tools: #1 Write app.ts [completed]");
     expect(text).toContain(
-      "- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):\n  - [in_progress] step 1\n  - [pending] step 2\n",
+      "- The latest TodoWrite list (TodoWrite keeps no file; this is its last state in the transcript):\n" +
+        "  - [in_progress] step 1\n  - [pending] step 2\n",
     );
     expect(text).toContain("  - [pending] step 20\n  - … 2 more");
   });

@@ -12,7 +12,10 @@ const MAX_ITEM_CHARS = 200;
 /** The recovery context: facts and paths, no file contents (bar the TodoWrite list, which has no file). */
 export function renderRecovery(facts: RecoveryFacts, maxChars: number): string {
   const lines = [
-    `${RECOVERY_HEADING}: this conversation was compacted ${compactedWhen(facts)}. The summary of the earlier conversation was written by a model from the history: its next steps are hypotheses, to be checked against the plan, the state file and the task list below before acting on them.`,
+    `${RECOVERY_HEADING}: this conversation was compacted ${compactedWhen(facts)}. ` +
+      "The summary of the earlier conversation was written by a model from the history: " +
+      "its next steps are hypotheses, to be checked against the plan, the state file and the task list below " +
+      "before acting on them.",
     ...planModeLines(facts),
     ...workerLines(facts.workers, facts.tmux, facts.previousCompactionAtMs),
     "What this session keeps on disk:",
@@ -35,13 +38,15 @@ function planModeLines({ planModeBefore, permissionModeNow }: RecoveryFacts): st
   if (!planModeBefore) return [];
   if (permissionModeNow === undefined) {
     return [
-      "Plan mode was on before this compaction: whether it still applies must be confirmed with the user before any file is edited.",
+      "Plan mode was on before this compaction: whether it still applies must be confirmed with the user " +
+        "before any file is edited.",
     ];
   }
   if (permissionModeNow === "plan")
     return ["Plan mode was on before this compaction and is on now: leaving it must be confirmed with the user again."];
   return [
-    `Plan mode was on before this compaction and is off now (${permissionModeNow}): re-entering it must be confirmed with the user before any file is edited.`,
+    `Plan mode was on before this compaction and is off now (${permissionModeNow}): ` +
+      "re-entering it must be confirmed with the user before any file is edited.",
   ];
 }
 
@@ -53,7 +58,9 @@ function stateLines(facts: RecoveryFacts): string[] {
   const stateHelps = state !== null && !state.unfilled && !isStale(state.savedAtMs, facts);
   if (snapshot && (!stateHelps || snapshotIsNewer(snapshot.savedAtMs, state!, facts))) {
     lines.push(
-      `- Mechanical snapshot: ${snapshot.path}, written ${timing(snapshot.savedAtMs, facts)} by carryover's pre-compact hook from the transcript (the state file's headers, filled without the agent's judgement).`,
+      `- Mechanical snapshot: ${snapshot.path}, written ${timing(snapshot.savedAtMs, facts)} ` +
+        "by carryover's pre-compact hook from the transcript " +
+        "(the state file's headers, filled without the agent's judgement).",
     );
   }
   return lines;
@@ -74,7 +81,8 @@ function stateLine(state: CompactState, facts: RecoveryFacts): string {
   if (state.unfilled) parts.push("Every section in it is empty (an unfilled template).");
   else
     parts.push(
-      "It records the active plan, the current phase, decisions (with the rejected options and why), constraints, workers and files in progress.",
+      "It records the active plan, the current phase, decisions (with the rejected options and why), " +
+        "constraints, workers and files in progress.",
     );
   const { missing, outOfOrder } = state.verification;
   if (missing.length > 0) parts.push(`It lacks ${missing.join(", ")}.`);
@@ -100,7 +108,10 @@ function stateTiming(savedAtMs: number, facts: RecoveryFacts): string {
   const by = "by the compaction count (the clock disagrees: it was off at one of them)";
   if (order === "after") return `${at}, after this compaction ${by}`;
   if (order === "since-previous") return `${at}, after the previous compaction and before this one ${by}`;
-  return `${at}, before the previous compaction too ${by}: it predates the last compaction and may describe an earlier stage of the work`;
+  return (
+    `${at}, before the previous compaction too ${by}: ` +
+    "it predates the last compaction and may describe an earlier stage of the work"
+  );
 }
 
 function clockAgrees(order: StateOrder, savedAtMs: number, facts: RecoveryFacts): boolean {
@@ -117,7 +128,10 @@ function timing(savedAtMs: number, facts: RecoveryFacts): string {
   const before = `${at}, ${duration(facts.compactedAtMs - savedAtMs)} before this compaction`;
   if (facts.previousCompactionAtMs === null) return `${before} (no earlier compaction recorded)`;
   if (predatesPrevious(savedAtMs, facts)) {
-    return `${before} and before the previous one too (${iso(facts.previousCompactionAtMs)}): it predates the last compaction and may describe an earlier stage of the work`;
+    return (
+      `${before} and before the previous one too (${iso(facts.previousCompactionAtMs)}): ` +
+      "it predates the last compaction and may describe an earlier stage of the work"
+    );
   }
   return `${before} and after the previous one (${iso(facts.previousCompactionAtMs)})`;
 }
@@ -129,7 +143,8 @@ function earlierSummaryLines({ earlierSummaries: ledger, earlierInTranscript: tr
   // Carryover came after them (installed mid-session, the ledger lost): the transcript still has them.
   if (transcript)
     return [
-      `- ${what(transcript.count)}: in the transcript, ${transcript.path} (the user line marked isCompactSummary after each)`,
+      `- ${what(transcript.count)}: in the transcript, ${transcript.path} ` +
+        "(the user line marked isCompactSummary after each)",
     ];
   return [];
 }

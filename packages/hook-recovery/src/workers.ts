@@ -25,7 +25,8 @@ export function workerLines(
   if (omitted > 0) lines.push(`  - … ${omitted} more in the transcript`);
   if (window && others.length > 0) {
     lines.push(
-      `- tmux window ${window.windowId} “${window.windowName}” (\`tmux capture-pane -p -t <pane>\` shows what a pane shows):`,
+      `- tmux window ${window.windowId} “${window.windowName}” ` +
+        "(`tmux capture-pane -p -t <pane>` shows what a pane shows):",
       ...paneLines(window).map((line) => `  - ${line}`),
     );
   }

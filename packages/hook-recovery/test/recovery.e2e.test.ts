@@ -23,7 +23,8 @@ function spawn(bin: string, stdin: string) {
   });
 }
 
-it("the captured SessionStart(compact) payload gets the recovery context; the next captured prompt, after PostCompact, gets nothing", () => {
+// The captured SessionStart(compact) payload, then PostCompact, then the next captured prompt.
+it("SessionStart(compact) gets the recovery context; the next prompt gets nothing", () => {
   const start = payload("session-start.compact");
   const result = spawn(BIN, JSON.stringify(start));
   expect(result.status).toBe(0);

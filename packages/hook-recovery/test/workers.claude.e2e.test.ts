@@ -70,7 +70,7 @@ function expectNamedOnce(box: Sandbox, line: string): void {
 }
 
 describe("workers across an auto-compaction inside a tool loop, on the real CLI", () => {
-  it("a background shell: the first request after it names the shell, its id and command; the next does not repeat it", async () => {
+  it("a background shell is named once, with its id and command", async () => {
     const { sandbox: box, sessionId } = await compactWhileRunning({
       tool: "Bash",
       input: { command: SERVE, description: "dev server", run_in_background: true },
@@ -82,7 +82,7 @@ describe("workers across an auto-compaction inside a tool loop, on the real CLI"
     );
   });
 
-  it("a background subagent: the first request after it names the agent and its id; the next does not repeat it", async () => {
+  it("a background subagent is named once, with its id", async () => {
     const research = mockScript([
       { tool: "Bash", input: { command: untilReleased("echo found") } },
       { text: "research finished" },
