@@ -9,7 +9,8 @@ export function resolveSessionId(flag: string | undefined, env: Env): string {
   if (!value) {
     throw new CarryoverError(
       "BAD_SESSION_ID",
-      "no session id: pass --session <id> or run this from Claude Code's Bash tool (it sets CLAUDE_CODE_SESSION_ID); nothing was written",
+      "no session id: pass --session <id> or run this from Claude Code's Bash tool " +
+        "(it sets CLAUDE_CODE_SESSION_ID); nothing was written",
     );
   }
   return assertSafeSessionId(value);

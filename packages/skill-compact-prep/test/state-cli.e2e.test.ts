@@ -34,7 +34,8 @@ it("the built executable writes, verifies and shows a state file", () => {
   expect(state(["show"]).stdout).toContain("Verify before deploying.");
 });
 
-it("the built executable prints the workers of a transcript Claude Code 2.1.332 wrote (its reader loads on demand)", () => {
+// The workers' reader is deferred code, loaded on demand: this runs it in the built file.
+it("the built executable prints the workers of a transcript Claude Code 2.1.332 wrote", () => {
   // The captured session: three background shells, a monitor and a cron, as the real CLI recorded them.
   const captured = "e5c7a7c4-4f3e-4d55-93e7-7dbd39659ef3";
   const dir = join(root, ".claude/projects/-home-user-proj");
