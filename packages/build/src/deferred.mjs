@@ -106,7 +106,8 @@ export function deferredPlugin(paths) {
     "module.exports = () => {",
     "  if (!loaded) {",
     "    const deferred = { exports: {} };",
-    `    new Function("module", "exports", "require", ${carriedText(DEFERRED_CARRIER)})(deferred, deferred.exports, require);`,
+    `    new Function("module", "exports", "require", ${carriedText(DEFERRED_CARRIER)})` +
+      "(deferred, deferred.exports, require);",
     "    loaded = deferred.exports;",
     "  }",
     "  return loaded;",
