@@ -25,12 +25,12 @@ export function earlierSummaries(
 ): EarlierSummary[] {
   const near = (entry: LedgerEntry, record: CompactionRecord) =>
     record.atMs !== null && Math.abs(entry.atMs - record.atMs) <= SAME_COMPACTION_WINDOW_MS;
-  const fromTranscript = compactions.map((record) => ({
+  const fromTranscript = compactions.map((record, index) => ({
     trigger:
       record.trigger === "unknown"
         ? (ledger.find((entry) => near(entry, record))?.trigger ?? "unknown")
         : record.trigger,
-    atMs: record.atMs === null ? null : startOf(record.atMs, startedAtMs),
+    atMs: record.atMs === null ? null : startBefore(record.atMs, compactions[index - 1]?.atMs ?? null, startedAtMs),
     summary: (record.summary || ledger.find((entry) => near(entry, record))?.summary || "").trim(),
   }));
   const onlyInLedger = ledger
@@ -44,6 +44,22 @@ export function earlierSummaries(
   // the compactions': their recorded times go back when the clock ran fast at one.
   return [...onlyInLedger, ...fromTranscript];
 }
+
+/**
+ * A boundary's compaction began at the latest journaled start after the previous boundary and at most
+ * MAX_SUMMARY_MS before it (a summary of a long context takes minutes); else it is named by the boundary's time.
+ */
+function startBefore(boundaryAtMs: number, previousAtMs: number | null, startedAtMs: readonly number[]): number {
+  let best = boundaryAtMs;
+  for (const start of startedAtMs) {
+    const after = previousAtMs === null || start > previousAtMs;
+    if (after && start <= boundaryAtMs && boundaryAtMs - start <= MAX_SUMMARY_MS) best = start;
+  }
+  return best;
+}
+
+// So that the start of a compaction that never finished is not taken for a much later one's.
+const MAX_SUMMARY_MS = 15 * 60_000;
 
 /** The journaled start nearest to a compaction's recorded time, within the same-compaction window; else that time. */
 function startOf(recordedAtMs: number, startedAtMs: readonly number[]): number {

@@ -536,7 +536,10 @@ describe("the summary steering it prints", () => {
     expect(output).not.toContain("\u001b");
   });
 
-  it("names each earlier compaction by the time its own output gave, not by its boundary's a minute on", async () => {
+  it.each([
+    ["15 s", 15_000],
+    ["2 min", 120_000],
+  ])("names each earlier compaction by the time its own output gave (summaries of %s)", async (_, summaryMs) => {
     const lines: Record<string, unknown>[] = [];
     const compacted = (trigger: "manual" | "auto", atMs: number, summary: string) => {
       const at = new Date(atMs).toISOString();
@@ -545,13 +548,13 @@ describe("the summary steering it prints", () => {
     };
     lines.push(promptLine("Start the parser"));
     writeTranscript(transcriptFile(), lines);
-    // Each boundary is written after its summary, 15 s after its PreCompact and in the next minute.
+    // Each boundary is written after its summary, in a later minute than its PreCompact's.
     const first = Date.parse("2026-11-29T15:13:50.000Z");
     const firstOutput = (await invoke(input({ trigger: "manual", prompt_id: "a" }), first)) as string;
-    compacted("manual", first + 15_000, "FIRST: chose SQLite.");
+    compacted("manual", first + summaryMs, "FIRST: chose SQLite.");
     const second = Date.parse("2026-11-29T16:13:50.000Z");
     const secondOutput = (await invoke(input({ trigger: "manual", prompt_id: "b" }), second)) as string;
-    compacted("manual", second + 15_000, "SECOND: parser done.");
+    compacted("manual", second + summaryMs, "SECOND: parser done.");
     const output = (await invoke(input({ prompt_id: "c" }))) as string;
 
     expect(firstOutput).toContain("this compaction (manual, 2026-11-29 15:13 UTC)");
