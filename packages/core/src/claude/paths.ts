@@ -1,35 +1,45 @@
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { type Env, homeDir } from "../env.ts";
 import { CarryoverError } from "../errors.ts";
 import { assertPrivateDir, checkPrivateDirs, ensurePrivateDir } from "../fs/private-dir.ts";
 import { assertSafeSessionId } from "./session-id.ts";
 import { projectSlug } from "./slug.ts";
 
+/**
+ * `path.join`'s result, without its normalizing pass when there is nothing to normalize (no empty part, no `.` or
+ * `..` segment, no doubled separator): on Node 24 and 26, V8 optimizes that pass's loop on the stack, on the main
+ * thread, a few joins into a process, which every hook and status line start would pay for.
+ */
+export function joinPath(...parts: string[]): string {
+  const joined = parts.join("/");
+  return sep === "/" && !parts.includes("") && !/^$|\/\/|(^|\/)\.\.?(\/|$)/.test(joined) ? joined : join(...parts);
+}
+
 /** `~/.claude`, or `CLAUDE_CONFIG_DIR` when Claude Code is pointed elsewhere. */
 export function claudeDir(env: Env): string {
-  return env.CLAUDE_CONFIG_DIR ? resolve(env.CLAUDE_CONFIG_DIR) : join(homeDir(env), ".claude");
+  return env.CLAUDE_CONFIG_DIR ? resolve(env.CLAUDE_CONFIG_DIR) : joinPath(homeDir(env), ".claude");
 }
 
 /** carryover's own root: config, logs, per-session state, installed executables. */
 export function carryoverRoot(env: Env): string {
-  return join(claudeDir(env), "carryover");
+  return joinPath(claudeDir(env), "carryover");
 }
 
 export function userConfigPath(env: Env): string {
-  return join(carryoverRoot(env), "config.json");
+  return joinPath(carryoverRoot(env), "config.json");
 }
 
 export function projectConfigPath(projectDir: string): string {
-  return join(projectDir, ".claude", "carryover", "config.json");
+  return joinPath(projectDir, ".claude", "carryover", "config.json");
 }
 
 export function logPath(env: Env): string {
-  return join(carryoverRoot(env), "log", "carryover.log");
+  return joinPath(carryoverRoot(env), "log", "carryover.log");
 }
 
 export function binDir(env: Env): string {
-  return join(carryoverRoot(env), "bin");
+  return joinPath(carryoverRoot(env), "bin");
 }
 
 /** Where `withFileLock` keeps carryover's locks: `~/.claude/carryover/locks/`, made private on first use. */
@@ -39,7 +49,7 @@ export function ensureLockDir(env: Env): string {
 
 /** The fallback log, beside carryover's root: where a refusal of the root itself can still be read. */
 export function refusedRootLogPath(env: Env): string {
-  return join(claudeDir(env), "carryover.log");
+  return joinPath(claudeDir(env), "carryover.log");
 }
 
 /**
@@ -54,7 +64,7 @@ export function ensureCarryoverDir(env: Env, ...segments: string[]): string {
     return ensurePrivateDir(claudeDir(env), "carryover", ...segments);
   }
   ensurePrivateDir(linkedRoot(root), ...segments);
-  return join(root, ...segments);
+  return joinPath(root, ...segments);
 }
 
 /**
@@ -94,7 +104,7 @@ function linkedRoot(root: string): string {
 export function claudeTempDir(env: Env): string {
   if (env.SANDBOX_RUNTIME === "1" && env.CLAUDE_CODE_TMPDIR) return withoutTrailingSlash(env.CLAUDE_CODE_TMPDIR);
   const base = env.CLAUDE_CODE_TMPDIR || env.TMPDIR || env.TMP || env.TEMP || "/tmp";
-  return join(withoutTrailingSlash(base), `claude-${process.getuid?.() ?? 0}`);
+  return joinPath(withoutTrailingSlash(base), `claude-${process.getuid?.() ?? 0}`);
 }
 
 function withoutTrailingSlash(path: string): string {
@@ -102,18 +112,18 @@ function withoutTrailingSlash(path: string): string {
 }
 
 export function projectsDir(env: Env): string {
-  return join(claudeDir(env), "projects");
+  return joinPath(claudeDir(env), "projects");
 }
 
 /** Where Claude Code keeps a session's transcript: keyed by the slug of the session's cwd. */
 export function transcriptPath(env: Env, cwd: string, sessionId: string): string {
-  return join(projectsDir(env), projectSlug(resolve(cwd)), `${assertSafeSessionId(sessionId)}.jsonl`);
+  return joinPath(projectsDir(env), projectSlug(resolve(cwd)), `${assertSafeSessionId(sessionId)}.jsonl`);
 }
 
 export function tasksDir(env: Env, sessionId: string): string {
-  return join(claudeDir(env), "tasks", assertSafeSessionId(sessionId));
+  return joinPath(claudeDir(env), "tasks", assertSafeSessionId(sessionId));
 }
 
 export function plansDir(env: Env): string {
-  return join(claudeDir(env), "plans");
+  return joinPath(claudeDir(env), "plans");
 }

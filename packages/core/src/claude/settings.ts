@@ -1,14 +1,16 @@
-import { join } from "node:path";
 import type { Env } from "../env.ts";
 import { readTextIfExists } from "../fs/_text-if-exists.ts";
 import type { AutoCompactSettings } from "./auto-compact.ts";
-import { claudeDir } from "./paths.ts";
+import { claudeDir, joinPath } from "./paths.ts";
 
 /** Claude Code's settings files in the order it layers them (later wins). */
 export function claudeSettingsPaths(env: Env, projectDir: string | undefined): string[] {
-  const paths = [join(claudeDir(env), "settings.json")];
+  const paths = [joinPath(claudeDir(env), "settings.json")];
   if (projectDir)
-    paths.push(join(projectDir, ".claude", "settings.json"), join(projectDir, ".claude", "settings.local.json"));
+    paths.push(
+      joinPath(projectDir, ".claude", "settings.json"),
+      joinPath(projectDir, ".claude", "settings.local.json"),
+    );
   return paths;
 }
 

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { joinPath } from "../claude/paths.ts";
 import { readJsonNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import { processStartMs } from "../runtime/process-start.ts";
 import type { Session, SessionPaths } from "./session.ts";
@@ -23,13 +23,13 @@ export function recordCompaction(session: Session, promptId: string | undefined,
     atMs: nowMs,
     promptId,
   };
-  writeFileAtomic(join(session.ensureDir(), RECORD_FILE), JSON.stringify(record));
+  writeFileAtomic(joinPath(session.ensureDir(), RECORD_FILE), JSON.stringify(record));
   return record;
 }
 
 /** The session's last compaction as PostCompact recorded it; null when none was (or the file is not ours). */
 export function loadLastCompaction(session: SessionPaths): LastCompaction | null {
-  const record = readJsonNoFollow(join(session.dir, RECORD_FILE)) as LastCompaction | null;
+  const record = readJsonNoFollow(joinPath(session.dir, RECORD_FILE)) as LastCompaction | null;
   return Number.isInteger(record?.seq) && typeof record?.startedMs === "number" ? record : null;
 }
 

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { joinPath } from "../claude/paths.ts";
 import { appendLine, readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import { capText } from "../text/cap.ts";
 import type { Session, SessionPaths } from "./session.ts";
@@ -16,7 +16,7 @@ const LEDGER_FILE = "compactions.jsonl";
 export const MAX_SUMMARY_CHARS = 50_000;
 
 export function ledgerPath(session: SessionPaths): string {
-  return join(session.dir, LEDGER_FILE);
+  return joinPath(session.dir, LEDGER_FILE);
 }
 
 /** PostCompact's `compact_summary` is the raw model output; Claude Code keeps only `<summary>`. */
@@ -59,7 +59,7 @@ function parseLedger(text: string): LedgerEntry[] {
  * PreCompact reads the whole ledger, so one pathological summary must not slow each later compaction.
  */
 export function appendLedger(session: Session, entry: LedgerEntry, maxEntries: number): void {
-  const path = join(session.ensureDir(), LEDGER_FILE);
+  const path = joinPath(session.ensureDir(), LEDGER_FILE);
   const text = ledgerText(session);
   const kept = { ...entry, summary: capText(entry.summary, MAX_SUMMARY_CHARS) };
   const entries = [...parseLedger(text), kept];

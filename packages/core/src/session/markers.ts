@@ -1,5 +1,5 @@
 import { existsSync, linkSync, renameSync, unlinkSync } from "node:fs";
-import { join } from "node:path";
+import { joinPath } from "../claude/paths.ts";
 import { CarryoverError } from "../errors.ts";
 import { dirNames, readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import type { Session, SessionPaths } from "./session.ts";
@@ -26,7 +26,7 @@ function checkName(name: string): string {
 
 /** The path only: creates nothing, so a fast path can test for a marker with one stat. */
 export function markerPath(session: SessionPaths, name: string): string {
-  return join(session.dir, "markers", `${checkName(name)}.json`);
+  return joinPath(session.dir, "markers", `${checkName(name)}.json`);
 }
 
 export function hasMarker(session: SessionPaths, name: string): boolean {
@@ -40,13 +40,13 @@ function serialize<T>(name: string, data: T, nowMs: number): string {
 /** Creates or replaces a marker atomically. */
 export function writeMarker<T>(session: Session, name: string, data: T, nowMs: number): void {
   const dir = session.ensureMarkersDir();
-  writeFileAtomic(join(dir, `${checkName(name)}.json`), serialize(name, data, nowMs));
+  writeFileAtomic(joinPath(dir, `${checkName(name)}.json`), serialize(name, data, nowMs));
 }
 
 /** Creates a marker only if none exists; false when one already did (of two racers, one wins). */
 export function createMarkerOnce<T>(session: Session, name: string, data: T, nowMs: number): boolean {
   const dir = session.ensureMarkersDir();
-  const path = join(dir, `${checkName(name)}.json`);
+  const path = joinPath(dir, `${checkName(name)}.json`);
   const draft = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.draft`;
   writeFileAtomic(draft, serialize(name, data, nowMs));
   try {
@@ -114,7 +114,7 @@ export function removeMarker(session: Session, name: string): boolean {
 
 /** Names of the session's markers that start with `prefix` (all when empty). */
 export function listMarkers(session: SessionPaths, prefix = ""): string[] {
-  const dir = join(session.dir, "markers");
+  const dir = joinPath(session.dir, "markers");
   // Asked first: a fast path lists a dir that is often missing, and a failed readdir costs an exception.
   if (!existsSync(dir)) return [];
   return dirNames(dir)

@@ -1,6 +1,6 @@
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { autoMemoryDir } from "../claude/auto-memory.ts";
-import { claudeTempDir } from "../claude/paths.ts";
+import { claudeTempDir, joinPath } from "../claude/paths.ts";
 import { assertSafeSessionId } from "../claude/session-id.ts";
 import type { Env } from "../env.ts";
 import { CarryoverError } from "../errors.ts";
@@ -13,14 +13,14 @@ import type { SessionPaths } from "./session.ts";
  * without stopping Claude Code itself. The same path from a hook, a Bash command and a sandboxed one.
  */
 export function defaultStateDir(env: Env): string {
-  return join(claudeTempDir(env), ...DEFAULT_STATE_SEGMENTS);
+  return joinPath(claudeTempDir(env), ...DEFAULT_STATE_SEGMENTS);
 }
 
 const DEFAULT_STATE_SEGMENTS = ["carryover", "compact-state"];
 
 /** `<stateDir>/<session_id>.md`; `stateDir` comes from config (`stateDir`) or the default. */
 export function compactStatePath(env: Env, sessionId: string, stateDir?: string): string {
-  return join(stateDirOf(env, stateDir), `${assertSafeSessionId(sessionId)}.md`);
+  return joinPath(stateDirOf(env, stateDir), `${assertSafeSessionId(sessionId)}.md`);
 }
 
 /**
@@ -76,12 +76,12 @@ function withTempDirHint<T>(env: Env, walk: () => T): T {
 /** The changes log's path from the shared `changesFile` setting (relative to the project); null when it is off. */
 export function changesLogPath(projectDir: string, changesFile: string): string | null {
   if (!changesFile) return null;
-  return isAbsolute(changesFile) ? changesFile : join(projectDir, changesFile);
+  return isAbsolute(changesFile) ? changesFile : joinPath(projectDir, changesFile);
 }
 
 /** The pre-compact hook's mechanical snapshot: compact-prep's headers, filled from the transcript. */
 export function mechanicalSnapshotPath(session: SessionPaths): string {
-  return join(session.dir, "snapshot.md");
+  return joinPath(session.dir, "snapshot.md");
 }
 
 interface OwnPathsQuery {

@@ -1,7 +1,7 @@
 import { unlinkSync, utimesSync } from "node:fs";
-import { join } from "node:path";
 import { autoCompactTokens } from "../claude/auto-compact.ts";
 import { modelWindowTokens } from "../claude/model-window.ts";
+import { joinPath } from "../claude/paths.ts";
 import { readAutoCompactSettings } from "../claude/settings.ts";
 import type { UsageReading } from "../claude/usage.ts";
 import { readJsonNoFollow } from "../fs/atomic.ts";
@@ -22,12 +22,12 @@ const READING_FILE = "usage.json";
  */
 export function recordReading(session: Session, reading: UsageReading): void {
   const text = JSON.stringify(reading);
-  let path = join(session.dir, READING_FILE);
+  let path = joinPath(session.dir, READING_FILE);
   try {
     overwriteInPlace(path, text, { create: false });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    path = join(session.ensureDir(), READING_FILE);
+    path = joinPath(session.ensureDir(), READING_FILE);
     overwriteInPlace(path, text);
   }
   if (reading.freshUntilMs !== undefined) utimesSync(path, reading.atMs / 1000, reading.freshUntilMs / 1000);
@@ -39,7 +39,7 @@ export function recordReading(session: Session, reading: UsageReading): void {
  */
 export function forgetReading(session: Session): void {
   try {
-    unlinkSync(join(session.dir, READING_FILE));
+    unlinkSync(joinPath(session.dir, READING_FILE));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
@@ -50,7 +50,7 @@ export function forgetReading(session: Session): void {
  * null, whenever it was written: a status line render started before PostCompact can finish after it.
  */
 export function loadReading(session: SessionPaths, compaction = loadLastCompaction(session)): UsageReading | null {
-  const reading = readJsonNoFollow(join(session.dir, READING_FILE)) as UsageReading | null;
+  const reading = readJsonNoFollow(joinPath(session.dir, READING_FILE)) as UsageReading | null;
   if (typeof reading?.contextTokens !== "number" || typeof reading.atMs !== "number") return null;
   return predatesCompaction(reading.takenByProcessStartedMs, compaction) ? null : reading;
 }

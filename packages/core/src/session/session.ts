@@ -1,5 +1,4 @@
-import { join } from "node:path";
-import { carryoverRoot, ensureCarryoverDir } from "../claude/paths.ts";
+import { carryoverRoot, ensureCarryoverDir, joinPath } from "../claude/paths.ts";
 import { assertSafeSessionId } from "../claude/session-id.ts";
 import type { Env } from "../env.ts";
 import { ensurePrivateDir } from "../fs/private-dir.ts";
@@ -25,7 +24,7 @@ export interface Session extends SessionPaths {
 /** The session `sessionId` names, to read from; throws BAD_SESSION_ID for anything but a safe token. */
 export function sessionPaths(env: Env, sessionId: string): SessionPaths {
   const id = assertSafeSessionId(sessionId);
-  return { env, id, dir: join(carryoverRoot(env), "sessions", id) };
+  return { env, id, dir: joinPath(carryoverRoot(env), "sessions", id) };
 }
 
 /** The session `sessionId` names, to read from and write to. Creates nothing until something is written. */
@@ -46,7 +45,7 @@ export function openSession(env: Env, sessionId: string): Session {
     ensureMarkersDir: () => {
       if (!markersChecked) ensurePrivateDir(ensureDir(), "markers");
       markersChecked = true;
-      return join(dir, "markers");
+      return joinPath(dir, "markers");
     },
   };
 }
