@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { joinPath } from "../claude/paths.ts";
 import { readJsonNoFollow, writeFileAtomic } from "../fs/atomic.ts";
 import { processStartMs } from "../runtime/process-start.ts";
@@ -29,7 +30,10 @@ export function recordCompaction(session: Session, promptId: string | undefined,
 
 /** The session's last compaction as PostCompact recorded it; null when none was (or the file is not ours). */
 export function loadLastCompaction(session: SessionPaths): LastCompaction | null {
-  const record = readJsonNoFollow(joinPath(session.dir, RECORD_FILE)) as LastCompaction | null;
+  const path = joinPath(session.dir, RECORD_FILE);
+  // Most sessions have not compacted: asked first, as a failed read costs an exception on every status line render.
+  if (!existsSync(path)) return null;
+  const record = readJsonNoFollow(path) as LastCompaction | null;
   return Number.isInteger(record?.seq) && typeof record?.startedMs === "number" ? record : null;
 }
 
