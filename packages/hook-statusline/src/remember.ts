@@ -27,9 +27,9 @@ export interface RememberOptions {
  */
 export function remember(session: Session, reading: UsageReading, { levels, freshReadingMs }: RememberOptions): void {
   const compaction = loadLastCompaction(session);
-  const takenByProcessStartedMs = processStartMs();
   // Claude Code wrote this render's stdin before a compaction whose PostCompact has run since: not a reading now.
-  if (predatesCompaction(takenByProcessStartedMs, compaction)) return;
+  // The process's start (a /proc read) is taken only when a compaction or a reading to keep needs it.
+  if (compaction && predatesCompaction(processStartMs(), compaction)) return;
   const previous = loadReading(session, compaction);
   const ageMs = previous ? reading.atMs - previous.atMs : Number.POSITIVE_INFINITY;
   const unchanged =
@@ -44,7 +44,7 @@ export function remember(session: Session, reading: UsageReading, { levels, fres
     ...reading,
     ...usagePercents(reading),
     freshUntilMs: reading.atMs + freshReadingMs,
-    takenByProcessStartedMs,
+    takenByProcessStartedMs: processStartMs(),
   };
   // With auto-compaction off there is no point to prepare for: no level is raised.
   if (reading.autoCompactTokens === null) {
