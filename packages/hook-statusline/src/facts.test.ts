@@ -8,7 +8,6 @@ const captured = (name: string) => JSON.parse(readFileSync(join(PAYLOADS, `${nam
 
 it("reads the captured status line stdin after a response", () => {
   expect(statusLineFacts(captured("statusline.cache-read"))).toEqual({
-    transcriptPath: "/home/user/.claude/projects/-home-user-proj/efee4118-eb21-4aaa-92f7-3bcdcc5ee3c7.jsonl",
     modelId: "claude-opus-5-5",
     modelName: "Opus 5.5",
     windowTokens: 1_000_000,
@@ -29,7 +28,6 @@ it("treats fields of the wrong type as absent instead of failing", () => {
     context_window: { context_window_size: "1M", current_usage: { input_tokens: "5", cache_read_input_tokens: 7 } },
   });
   expect(facts).toEqual({
-    transcriptPath: undefined,
     modelId: undefined,
     modelName: undefined,
     windowTokens: undefined,

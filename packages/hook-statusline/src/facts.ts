@@ -2,7 +2,6 @@ import { contextTokensOf } from "@carryover/core";
 
 /** What the statusline reads from Claude Code's status line stdin (2.1.332, behaviour.md §1.4). */
 export interface StatusLineFacts {
-  transcriptPath: string | undefined;
   modelId: string | undefined;
   modelName: string | undefined;
   /** `context_window_size`: the model window, not the auto-compact point. */
@@ -38,7 +37,6 @@ export function statusLineFacts(payload: Json): StatusLineFacts {
   const usage = objectAt(contextWindow, "current_usage");
   const windowTokens = countAt(contextWindow, "context_window_size");
   return {
-    transcriptPath: stringAt(payload, "transcript_path"),
     modelId: stringAt(model, "id"),
     modelName: stringAt(model, "display_name"),
     windowTokens: windowTokens && windowTokens > 0 ? windowTokens : undefined,
