@@ -1,20 +1,11 @@
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { type Env, homeDir } from "../env.ts";
 import { CarryoverError } from "../errors.ts";
+import { joinPath } from "../fs/join-path.ts";
 import { assertPrivateDir, checkPrivateDirs, ensurePrivateDir } from "../fs/private-dir.ts";
 import { assertSafeSessionId } from "./session-id.ts";
 import { projectSlug } from "./slug.ts";
-
-/**
- * `path.join`'s result, without its normalizing pass when there is nothing to normalize (no empty part, no `.` or
- * `..` segment, no doubled separator): on Node 24 and 26, V8 optimizes that pass's loop on the stack, on the main
- * thread, a few joins into a process, which every hook and status line start would pay for.
- */
-export function joinPath(...parts: string[]): string {
-  const joined = parts.join("/");
-  return sep === "/" && !parts.includes("") && !/^$|\/\/|(^|\/)\.\.?(\/|$)/.test(joined) ? joined : join(...parts);
-}
 
 /** `~/.claude`, or `CLAUDE_CONFIG_DIR` when Claude Code is pointed elsewhere. */
 export function claudeDir(env: Env): string {

@@ -1,7 +1,8 @@
 import type { Env } from "../env.ts";
 import { readTextIfExists } from "../fs/_text-if-exists.ts";
+import { joinPath } from "../fs/join-path.ts";
 import type { AutoCompactSettings } from "./auto-compact.ts";
-import { claudeDir, joinPath } from "./paths.ts";
+import { claudeDir } from "./paths.ts";
 
 /** Claude Code's settings files in the order it layers them (later wins). */
 export function claudeSettingsPaths(env: Env, projectDir: string | undefined): string[] {

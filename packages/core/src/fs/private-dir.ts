@@ -1,6 +1,6 @@
 import { lstatSync, mkdirSync, type Stats } from "node:fs";
-import { join } from "node:path";
 import { CarryoverError } from "../errors.ts";
+import { joinPath } from "./join-path.ts";
 
 const PRIVATE_MODE = 0o700;
 
@@ -15,7 +15,7 @@ export function ensurePrivateDir(base: string, ...segments: string[]): string {
   let current = base;
   let baseMade = false;
   for (const segment of segments) {
-    current = join(current, segment);
+    current = joinPath(current, segment);
     // Asked first, made only when missing: these dirs exist on all but the first run, and a failing mkdir
     // costs an exception each time.
     let stat = lstatSync(current, { throwIfNoEntry: false });
@@ -38,7 +38,7 @@ export function ensurePrivateDir(base: string, ...segments: string[]): string {
 export function checkPrivateDirs(base: string, ...segments: string[]): boolean {
   let current = base;
   for (const segment of segments) {
-    current = join(current, segment);
+    current = joinPath(current, segment);
     const stat = lstatSync(current, { throwIfNoEntry: false });
     if (!stat) return false;
     checkPrivateDir(current, stat);

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { joinPath } from "../claude/paths.ts";
 import { readJsonNoFollow, writeFileAtomic } from "../fs/atomic.ts";
+import { joinPath } from "../fs/join-path.ts";
 import { processStartMs } from "../runtime/process-start.ts";
 import type { Session, SessionPaths } from "./session.ts";
 

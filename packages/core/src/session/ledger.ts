@@ -1,5 +1,5 @@
-import { joinPath } from "../claude/paths.ts";
 import { appendLine, readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
+import { joinPath } from "../fs/join-path.ts";
 import { capText } from "../text/cap.ts";
 import type { Session, SessionPaths } from "./session.ts";
 

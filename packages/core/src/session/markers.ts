@@ -1,7 +1,7 @@
 import { existsSync, linkSync, renameSync, unlinkSync } from "node:fs";
-import { joinPath } from "../claude/paths.ts";
 import { CarryoverError } from "../errors.ts";
 import { dirNames, readFileNoFollow, writeFileAtomic } from "../fs/atomic.ts";
+import { joinPath } from "../fs/join-path.ts";
 import type { Session, SessionPaths } from "./session.ts";
 
 /** A file that tells one hook something another hook saw, scoped to one session. */

@@ -1,9 +1,10 @@
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { autoMemoryDir } from "../claude/auto-memory.ts";
-import { claudeTempDir, joinPath } from "../claude/paths.ts";
+import { claudeTempDir } from "../claude/paths.ts";
 import { assertSafeSessionId } from "../claude/session-id.ts";
 import type { Env } from "../env.ts";
 import { CarryoverError } from "../errors.ts";
+import { joinPath } from "../fs/join-path.ts";
 import { checkPrivateDirs, ensurePrivateDir } from "../fs/private-dir.ts";
 import type { SessionPaths } from "./session.ts";
 

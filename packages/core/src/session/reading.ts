@@ -1,10 +1,10 @@
 import { unlinkSync, utimesSync } from "node:fs";
 import { autoCompactTokens } from "../claude/auto-compact.ts";
 import { modelWindowTokens } from "../claude/model-window.ts";
-import { joinPath } from "../claude/paths.ts";
 import { readAutoCompactSettings } from "../claude/settings.ts";
 import type { UsageReading } from "../claude/usage.ts";
 import { readJsonNoFollow } from "../fs/atomic.ts";
+import { joinPath } from "../fs/join-path.ts";
 import { overwriteInPlace } from "../fs/overwrite-in-place.ts";
 import { readTailUsage } from "../transcript/tail.ts";
 import { loadLastCompaction, predatesCompaction } from "./last-compaction.ts";

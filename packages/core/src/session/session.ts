@@ -1,6 +1,7 @@
-import { carryoverRoot, ensureCarryoverDir, joinPath } from "../claude/paths.ts";
+import { carryoverRoot, ensureCarryoverDir } from "../claude/paths.ts";
 import { assertSafeSessionId } from "../claude/session-id.ts";
 import type { Env } from "../env.ts";
+import { joinPath } from "../fs/join-path.ts";
 import { ensurePrivateDir } from "../fs/private-dir.ts";
 
 /** Where one session's state lives, `~/.claude/carryover/sessions/<id>`: paths only, nothing created or checked. */

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { joinPath } from "./paths.ts";
+import { joinPath } from "./join-path.ts";
 
 const cases: string[][] = [
   ["/home/u", ".claude", "settings.json"],
