@@ -35,7 +35,8 @@ it("hands the command the NODE_OPTIONS and NODE_EXTRA_CA_CERTS the executable's 
     CARRYOVER_USER_NODE_OPTIONS: "--require ./theirs.cjs",
     CARRYOVER_USER_NODE_EXTRA_CA_CERTS: "",
   };
-  const command = `printf '%s|%s|%s' "$NODE_OPTIONS" "\${NODE_EXTRA_CA_CERTS-unset}" "\${CARRYOVER_USER_NODE_OPTIONS-gone}"`;
+  const command =
+    `printf '%s|%s|%s' "$NODE_OPTIONS" "\${NODE_EXTRA_CA_CERTS-unset}" ` + `"\${CARRYOVER_USER_NODE_OPTIONS-gone}"`;
   expect(await runChained(command, "", { timeoutMs: 5_000, env: kept })).toEqual({
     lines: ["--require ./theirs.cjs||gone"],
   });
@@ -58,7 +59,8 @@ it("gives up on a command that hangs and kills everything it started", async () 
   expect(isAlive(pid)).toBe(false);
 });
 
-it("takes the output when the shell exits: a job it leaves in the background neither holds the line nor is killed", async () => {
+// A job the chained shell leaves in the background neither holds the line nor is killed.
+it("takes the output when the shell exits, whatever it leaves in the background", async () => {
   const done = join(dir, "done");
   const started = Date.now();
   const outcome = await runChained(`( sleep 1; echo late; touch '${done}' ) & echo mine`, "", {

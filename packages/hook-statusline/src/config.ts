@@ -9,7 +9,8 @@ export const keys = {
     placeholders: PLACEHOLDERS,
     default: "ctx {percent} · {used} of {limit} to auto-compact · {windowNote} · {model}",
     description:
-      "the line; placeholders {percent} {used} {limit} {left} {windowPercent} {window} {windowNote} {model}; empty ' · ' segments are dropped",
+      "the line; placeholders {percent} {used} {limit} {left} {windowPercent} {window} {windowNote} {model}; " +
+      "empty ' · ' segments are dropped",
   },
   formatNoAutoCompact: {
     kind: "template",

@@ -217,7 +217,7 @@ describe("reading and level markers", () => {
     });
   });
 
-  it("records nothing when this process started before the session's last PostCompact: its stdin predates it", async () => {
+  it("records nothing when this process started before the last PostCompact (its stdin predates it)", async () => {
     // What PostCompact leaves, as if its process had started just after this one.
     const dir = session().ensureDir();
     writeFileSync(join(dir, "compaction.json"), JSON.stringify({ seq: 1, startedMs: processStartMs() + 10, atMs: 1 }));
@@ -236,7 +236,7 @@ describe("reading and level markers", () => {
     expect(loadReading(session())).toMatchObject({ contextTokens: 610_000, atMs: 200_001 });
   });
 
-  it("syncs the levels when the percentage enters another band of a level, not while it stays in the same bands", async () => {
+  it("syncs the levels when the percentage enters another band of a level, not within one", async () => {
     await show(stdin(600_000), { nowMs: 5_000 });
     removeMarker(session(), "level-60");
     // 62% → 63%, and the unchanged reading rewritten later: still at or above 60, below 85 - 10.
@@ -256,7 +256,7 @@ describe("reading and level markers", () => {
     expect(loadReading(session())?.syncedLevels).toEqual([60, 90]);
   });
 
-  it("a reading whose level sync failed is synced again with the next one, and the failure is logged as such", async () => {
+  it("a reading whose level sync failed is synced again with the next one; the failure is logged", async () => {
     const { mkdirSync, rmSync, writeFileSync } = await import("node:fs");
     const markers = join(session().dir, "markers");
     mkdirSync(session().dir, { recursive: true, mode: 0o700 });

@@ -21,7 +21,7 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-it("on the real TUI a chained status line shows beside ours, and ours still shows when the chained one hangs", async () => {
+it("on the real TUI a chained status line shows beside ours; ours still shows when it hangs", async () => {
   sandbox = await createSandbox({ settings: { statusLine: { type: "command", command: BIN } } });
   const box = sandbox;
   const chainedLog = join(box.logDir, "chained.jsonl");
