@@ -36,7 +36,7 @@ export { SHARED_KEYS } from "./config/shared.ts";
 export { type ConfigTable, expects, fromText } from "./config/table.ts";
 export { type Env, homeDir, isTruthy, tmpDir } from "./env.ts";
 export { CarryoverError, errorMessage } from "./errors.ts";
-export { dirNames, readFileNoFollow, writeFileAtomic } from "./fs/atomic.ts";
+export { dirNames, readFileNoFollow, readJsonNoFollow, writeFileAtomic } from "./fs/atomic.ts";
 export { readFileHead } from "./fs/file-head.ts";
 export { withFileLock } from "./fs/file-lock.ts";
 export { parseJsonText } from "./fs/json-text.ts";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { readFileNoFollow, type Session, writeFileAtomic } from "@carryover/core";
+import { readJsonNoFollow, type Session, writeFileAtomic } from "@carryover/core";
 
 const STATE_FILE = "pin.json";
 
@@ -11,12 +11,8 @@ interface CadenceState {
 }
 
 function readState(session: Session): CadenceState | null {
-  try {
-    const state = JSON.parse(readFileNoFollow(join(session.dir, STATE_FILE)) ?? "null") as CadenceState | null;
-    return typeof state?.promptsSince === "number" && typeof state.digest === "string" ? state : null;
-  } catch {
-    return null;
-  }
+  const state = readJsonNoFollow(join(session.dir, STATE_FILE)) as CadenceState | null;
+  return typeof state?.promptsSince === "number" && typeof state.digest === "string" ? state : null;
 }
 
 function writeState(session: Session, state: CadenceState): void {

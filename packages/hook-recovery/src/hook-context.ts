@@ -1,4 +1,4 @@
-import { forEachCandidateLine, needle, type TranscriptLine } from "@carryover/core";
+import { forEachCandidateLine, needle, parseTranscriptLine, type TranscriptLine } from "@carryover/core";
 
 /** found / absent after the last compact_boundary; unknown when there is no transcript or no boundary in reach. */
 export type HookContextRecord = "found" | "absent" | "unknown";
@@ -29,12 +29,7 @@ export async function hookContextSinceLastBoundary(path: string, query: HookCont
       needles: NEEDLES,
       maxBytes: query.maxBytes ?? DEFAULT_MAX_BYTES,
       onLine: (text) => {
-        let line: TranscriptLine;
-        try {
-          line = JSON.parse(text) as TranscriptLine;
-        } catch {
-          return;
-        }
+        const line = parseTranscriptLine(text);
         if (line?.type === "system" && line.subtype === "compact_boundary") {
           sawBoundary = true;
           found = false;

@@ -1,6 +1,5 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { readFileNoFollow } from "@carryover/core";
+import { dirNames, readJsonNoFollow } from "@carryover/core";
 
 export interface TaskListFacts {
   dir: string;
@@ -13,23 +12,13 @@ const MAX_TASK_FILES = 1_000;
 
 /** Counts the Task tools' list in `~/.claude/tasks/<session_id>/` (`<id>.json` each); null when there is none. */
 export function readTaskList(dir: string): TaskListFacts | null {
-  let names: string[];
-  try {
-    names = readdirSync(dir)
-      .filter((name) => name.endsWith(".json"))
-      .slice(0, MAX_TASK_FILES);
-  } catch {
-    return null;
-  }
+  const names = dirNames(dir)
+    .filter((name) => name.endsWith(".json"))
+    .slice(0, MAX_TASK_FILES);
   const byStatus: Record<string, number> = {};
   let total = 0;
   for (const name of names) {
-    let status: unknown;
-    try {
-      status = (JSON.parse(readFileNoFollow(join(dir, name)) ?? "null") as { status?: unknown } | null)?.status;
-    } catch {
-      continue;
-    }
+    const status = (readJsonNoFollow(join(dir, name)) as { status?: unknown } | null)?.status;
     if (typeof status !== "string" || status === "deleted") continue;
     byStatus[status] = (byStatus[status] ?? 0) + 1;
     total += 1;
