@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -73,5 +73,22 @@ describe("hookContextSinceLastBoundary", () => {
     expect(await hookContextSinceLastBoundary(join(dir, "missing.jsonl"), query)).toBe("unknown");
     const long = transcript(boundary, "x".repeat(4096), context("SessionStart", "RECOVERY"));
     expect(await hookContextSinceLastBoundary(long, { ...query, maxBytes: 1024 })).toBe("unknown");
+  });
+});
+
+// None of the nine real transcripts (Claude Code 1.0.57 to 2.1.212) holds a compact_boundary line (read by hand:
+// templar's one compaction is an isCompactSummary line of a version that wrote no boundary), though 4alvit's holds
+// UserPromptSubmit hook contexts: with no boundary in reach, nothing can be said of what came after one.
+const REAL = join(import.meta.dirname, "../../../test-fixtures/real-transcripts");
+const realTranscripts = readdirSync(REAL).filter((name) => name.endsWith(".jsonl"));
+
+describe("on the real transcripts", () => {
+  it("reads all nine", () => expect(realTranscripts).toHaveLength(9));
+
+  it.each(realTranscripts)("%s: unknown, for any event", async (name) => {
+    for (const hookEvent of ["SessionStart", "UserPromptSubmit"]) {
+      const record = await hookContextSinceLastBoundary(join(REAL, name), { hookEvent, needle: "CAVEMAN MODE" });
+      expect(record).toBe("unknown");
+    }
   });
 });
