@@ -85,6 +85,11 @@ export {
   takePendingCompaction,
 } from "./session/compaction.ts";
 export {
+  compactionStartBefore,
+  readCompactionStarts,
+  recordCompactionStart,
+} from "./session/compaction-starts.ts";
+export {
   loadLastCompaction,
   predatesCompaction,
   recordCompaction,

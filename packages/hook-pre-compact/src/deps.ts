@@ -5,13 +5,15 @@ export {
   errorMessage,
   homeDir,
   isAutoMemoryEnabled,
+  readCompactionStarts,
   readLedger,
   readTmuxWindow,
+  recordCompactionStart,
   transcriptPath,
 } from "@carryover/core";
 export { writeChangesLog } from "./changes-log.ts";
 export { earlierSummaries } from "./earlier.ts";
-export { readStartTimes, writePreCompactJournal } from "./journal.ts";
+export { writePreCompactJournal } from "./journal.ts";
 export { writeMemoryEntry } from "./memory-entry.ts";
 export { readPrepState } from "./prep-state.ts";
 export { readFacts, writeSnapshot } from "./snapshot.ts";

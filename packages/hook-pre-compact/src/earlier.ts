@@ -1,4 +1,9 @@
-import { type CompactionRecord, type LedgerEntry, SAME_COMPACTION_WINDOW_MS } from "@carryover/core";
+import {
+  type CompactionRecord,
+  compactionStartBefore,
+  type LedgerEntry,
+  SAME_COMPACTION_WINDOW_MS,
+} from "@carryover/core";
 
 /** An earlier compaction of this session and what its summary said. */
 export interface EarlierSummary {
@@ -14,9 +19,8 @@ export interface EarlierSummary {
  * ledger's others (from before the part of the transcript read). The transcript decides: carryover may have been
  * installed mid-session, the ledger lost, the session resumed elsewhere.
  *
- * `startedAtMs` are the PreCompact times this hook journaled. A compaction's boundary and ledger entry are written
- * after its summary, which can end in the minute after the one its PreCompact output named; that output is already
- * in the conversation and the summary prompt, so each compaction is named by its start wherever one matches.
+ * `startedAtMs` are the earlier compactions' PreCompact starts (core's `readCompactionStarts`): each compaction is
+ * named by its start wherever one matches.
  */
 export function earlierSummaries(
   ledger: readonly LedgerEntry[],
@@ -30,7 +34,10 @@ export function earlierSummaries(
       record.trigger === "unknown"
         ? (ledger.find((entry) => near(entry, record))?.trigger ?? "unknown")
         : record.trigger,
-    atMs: record.atMs === null ? null : startBefore(record.atMs, compactions[index - 1]?.atMs ?? null, startedAtMs),
+    atMs:
+      record.atMs === null
+        ? null
+        : compactionStartBefore(record.atMs, compactions[index - 1]?.atMs ?? null, startedAtMs),
     summary: (record.summary || ledger.find((entry) => near(entry, record))?.summary || "").trim(),
   }));
   const onlyInLedger = ledger
@@ -45,23 +52,7 @@ export function earlierSummaries(
   return [...onlyInLedger, ...fromTranscript];
 }
 
-/**
- * A boundary's compaction began at the latest journaled start after the previous boundary and at most
- * MAX_SUMMARY_MS before it (a summary of a long context takes minutes); else it is named by the boundary's time.
- */
-function startBefore(boundaryAtMs: number, previousAtMs: number | null, startedAtMs: readonly number[]): number {
-  let best = boundaryAtMs;
-  for (const start of startedAtMs) {
-    const after = previousAtMs === null || start > previousAtMs;
-    if (after && start <= boundaryAtMs && boundaryAtMs - start <= MAX_SUMMARY_MS) best = start;
-  }
-  return best;
-}
-
-// So that the start of a compaction that never finished is not taken for a much later one's.
-const MAX_SUMMARY_MS = 15 * 60_000;
-
-/** The journaled start nearest to a compaction's recorded time, within the same-compaction window; else that time. */
+/** The recorded start nearest to a compaction's recorded time, within the same-compaction window; else that time. */
 function startOf(recordedAtMs: number, startedAtMs: readonly number[]): number {
   let best = recordedAtMs;
   let bestDistance = SAME_COMPACTION_WINDOW_MS;

@@ -22,6 +22,7 @@ import {
   mechanicalSnapshotPath,
   openSession,
   type PreCompactInput,
+  readCompactionStarts,
   recordCompaction,
   renderState,
   STATE_HEADERS,
@@ -681,7 +682,6 @@ it("journals what it saw and wrote, and when the compaction began", async () => 
     trigger: "auto",
     promptId: "prompt-1",
     atMs: NOW,
-    startedAtMs: [NOW],
     transcriptPath: transcriptFile(),
     wrote: {
       changesFile: join(project, "CHANGES_SESSION.md"),
@@ -693,4 +693,11 @@ it("journals what it saw and wrote, and when the compaction began", async () => 
     join(project, "src/app.ts"),
     join(project, "notes.txt"),
   ]);
+  expect(readCompactionStarts(openSession(env, SESSION))).toEqual([NOW]);
+});
+
+it("records the compaction's start without the transcript too", async () => {
+  const output = await invoke(input({ transcript_path: join(root, "missing.jsonl") }));
+  expect(output).toContain("Historical summaries");
+  expect(readCompactionStarts(openSession(env, SESSION))).toEqual([NOW]);
 });

@@ -42,7 +42,9 @@ export const hook: HookDefinition<"PreCompact", typeof keys> = {
     const prep = attempt("compact-prep state", () => deps.readPrepState(env, session, stateDir, prepQuery));
     const window = attempt("tmux panes", () => deps.readTmuxWindow(env));
     const topology: Topology = { previousCompactionAtMs: since, window };
-    const startedAtMs = attempt("journal", () => deps.readStartTimes(session)) ?? [];
+    // Recorded first, whatever fails after: the compaction is named by this time (core's compaction starts).
+    const earlierStarts = attempt("compaction start", () => deps.readCompactionStarts(session)) ?? [];
+    attempt("compaction start", () => deps.recordCompactionStart(session, nowMs));
 
     const wrote: PreCompactJournal["wrote"] = { changesFile: null, snapshot: null, memoryTopic: null };
     if (facts) {
@@ -61,11 +63,10 @@ export const hook: HookDefinition<"PreCompact", typeof keys> = {
           () => deps.writeMemoryEntry(env, input.cwd, compaction, facts, scope, prep).topicPath,
         );
     }
-    // Journaled even without the transcript: the next compaction names this one by the time its output says.
     const journal = { ...compaction, transcriptPath: transcript, facts, wrote };
-    attempt("journal", () => deps.writePreCompactJournal(session, journal, startedAtMs));
+    attempt("journal", () => deps.writePreCompactJournal(session, journal));
     if (!config.hook.steering) return null;
-    const earlier = deps.earlierSummaries(summaries, facts?.compactions ?? [], startedAtMs);
+    const earlier = deps.earlierSummaries(summaries, facts?.compactions ?? [], earlierStarts);
     const maxChars = config.hook.steeringMaxChars;
     return deps.steeringText({ compaction, earlier, prep, facts, topology, scope, maxChars });
   },

@@ -16,6 +16,7 @@ import {
   defaultStateDir,
   openSession,
   recordCompaction,
+  recordCompactionStart,
   renderState,
   stampCompactState,
   stateTemplate,
@@ -169,6 +170,25 @@ describe("gatherFacts", () => {
     expect(facts.todos).toEqual([{ content: "Fix notes", status: "in_progress" }]);
     expect(facts.transcriptTasks).toEqual([{ id: "1", subject: "Write app.ts", status: "pending" }]);
     expect(facts.planModeBefore).toBe(true);
+  });
+
+  it("names this compaction by its PreCompact start, as pre-compact's output did", async () => {
+    const session = openSession(env, SESSION);
+    const previous = COMPACTED_AT - 20 * 60_000;
+    appendLedger(session, { atMs: previous, trigger: "auto", promptId: "p-old", summary: "old" }, 50);
+    // The previous compaction's start, then this one's: its summary took two minutes.
+    recordCompactionStart(session, previous - 60_000);
+    recordCompactionStart(session, COMPACTED_AT - 120_000);
+    expect((await gatherFacts(query())).compactedAtMs).toBe(COMPACTED_AT - 120_000);
+    expect((await gatherFacts(query({ compaction: NEXT_PROMPT }))).compactedAtMs).toBe(COMPACTED_AT - 120_000);
+  });
+
+  it("without a start recorded since the previous compaction (no pre-compact), goes by its own time", async () => {
+    const session = openSession(env, SESSION);
+    const previous = COMPACTED_AT - 5 * 60_000;
+    appendLedger(session, { atMs: previous, trigger: "auto", promptId: "p-old", summary: "old" }, 50);
+    recordCompactionStart(session, previous - 60_000);
+    expect((await gatherFacts(query())).compactedAtMs).toBe(COMPACTED_AT);
   });
 
   it("the previous compaction is the ledger's last, even where a fast clock dated an earlier one later", async () => {

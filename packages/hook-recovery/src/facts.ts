@@ -3,6 +3,7 @@ import {
   type CompactionWorkers,
   type CompactState,
   changesLogPath,
+  compactionStartBefore,
   compactionWorkers,
   compactStatePath,
   type Env,
@@ -13,6 +14,7 @@ import {
   mechanicalSnapshotPath,
   orderStateByCount,
   plansDir,
+  readCompactionStarts,
   readCompactState,
   readLedger,
   readTmuxWindow,
@@ -28,7 +30,10 @@ import {
 import { readTaskList, type TaskListFacts } from "./tasks.ts";
 
 export interface RecoveryFacts {
-  /** PostCompact's marker time, or now at SessionStart(compact) (which runs before PostCompact in 2.1.332). */
+  /**
+   * When this compaction began, as PreCompact recorded it (core's compaction starts), the name pre-compact's output
+   * gave it; else PostCompact's marker time, or now at SessionStart(compact) (before PostCompact in 2.1.332).
+   */
   compactedAtMs: number;
   trigger?: "manual" | "auto" | undefined;
   /** Where /compact-prep keeps this session's state, whether or not it exists. */
@@ -97,7 +102,7 @@ export async function gatherFacts(query: FactsQuery): Promise<RecoveryFacts> {
   const tasks = readTaskList(tasksDir(env, session.id));
   const state = readStateFile(() => readCompactState(env, session.id, query.stateDir || undefined), log);
   return {
-    compactedAtMs: compaction.atMs,
+    compactedAtMs: compactionStartBefore(compaction.atMs, previousCompactionAtMs, readCompactionStarts(session)),
     trigger: compaction.trigger,
     statePath,
     state,
