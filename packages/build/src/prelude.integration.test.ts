@@ -113,6 +113,37 @@ describe("an executable is a POSIX sh script and the JavaScript bundle", () => {
     });
   });
 
+  it("does the same sourced by the status line's command in Claude Code's own sh, which names the file", () => {
+    const sourced = (extra?: Record<string, string>) =>
+      spawnSync("/bin/sh", ["-c", `carryover_statusline='${statusLine}'; . "$carryover_statusline"`], {
+        encoding: "utf8",
+        env: env(extra),
+        input: "{}",
+      });
+    const run = sourced({ NODE_OPTIONS: "--require /gone.cjs" });
+    expect(run).toMatchObject({ status: 0, stderr: "" });
+    expect(JSON.parse(run.stdout.replace(/^JS /, ""))).toMatchObject({
+      NODE_OPTIONS: null,
+      CARRYOVER_USER_NODE_OPTIONS: "--require /gone.cjs",
+    });
+    const fake = join(dir, "fake-node");
+    writeFileSync(fake, '#!/bin/sh\necho "LINKED $*"\n');
+    chmodSync(fake, 0o755);
+    symlinkSync(fake, join(dir, "bin/node"));
+    try {
+      expect(sourced().stdout).toBe(`LINKED ${statusLine}\n`);
+    } finally {
+      rmSync(join(dir, "bin/node"));
+      rmSync(fake);
+    }
+    const before = logText();
+    expect(sourced({ PATH: join(dir, "nodeless") })).toMatchObject({
+      status: 0,
+      stdout: "carryover: no node found - run carryover doctor\n",
+    });
+    expect(logText().slice(before.length)).toContain(`line: no node found (${join(dir, "bin")}/node,`);
+  });
+
   it("prefers the Node linked beside it (the installer's choice) to PATH's", () => {
     const fake = join(dir, "fake-node");
     writeFileSync(fake, '#!/bin/sh\necho "LINKED $*"\n');

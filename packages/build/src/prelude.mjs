@@ -75,15 +75,22 @@ export function prelude({ hook, statusLine, probes }) {
   }
   // NODE_OPTIONS can make Node fail before any of our code runs (a --require of a file that is gone);
   // NODE_EXTRA_CA_CERTS loads a CA bundle on every start, for code that opens no TLS connection.
+  const file = self(statusLine);
   lines.push(
     "unset NODE_OPTIONS NODE_EXTRA_CA_CERTS",
+    // The status line's command sources this file in Claude Code's own shell (one sh, no fork), naming it in
+    // `$carryover_statusline`; run as a script, the file is `$0`.
+    ...(statusLine ? ["self=${carryover_statusline:-$0}"] : []),
     // The Node the installer chose, a link beside the executables; else PATH's.
-    'if [ -x "${0%/*}/node" ]; then exec "${0%/*}/node" "$0" "$@"; fi',
-    'if command -v node >/dev/null 2>&1; then exec node "$0" "$@"; fi',
+    `if [ -x "\${${file}%/*}/node" ]; then exec "\${${file}%/*}/node" "$${file}" "$@"; fi`,
+    `if command -v node >/dev/null 2>&1; then exec node "$${file}" "$@"; fi`,
     ...noNode(hook, statusLine),
   );
   return ["#!/bin/sh\n", ...lines.map((line) => `${PREFIX}${line}\n`)].join("");
 }
+
+/** The sh variable holding the executable's path: `$0`, or the status line's `$self` (it may be sourced). */
+const self = (statusLine) => (statusLine ? "self" : "0");
 
 function probeLines(hook, event, probe) {
   const lines = probe.split("\n").filter((line) => line.trim() !== "");
@@ -110,7 +117,7 @@ function noNode(hook, statusLine) {
     'if [ -d "${l%/*}" ] && [ "$({ wc -c <"$l"; } 2>/dev/null || echo 0)" -lt 262144 ]; then',
     // No line continuation: the next line's prefix would join the command.
     `  f='%s ${hook}: no node found (%s/node, PATH=%s); see carryover doctor\\n'`,
-    `  printf "$f" "${time}" "\${0%/*}" "$p" >>"$l" 2>/dev/null`,
+    `  printf "$f" "${time}" "\${${self(statusLine)}%/*}" "$p" >>"$l" 2>/dev/null`,
     "fi",
     ...(statusLine ? ["printf 'carryover: no node found - run carryover doctor\\n'"] : []),
     "exit 0",
