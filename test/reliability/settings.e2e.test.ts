@@ -232,7 +232,8 @@ describe("settings.json", () => {
         continue;
       }
       const text = JSON.stringify(settings);
-      const missing = halves.flat().filter((hook) => !text.includes(`/carryover/bin/carryover-${hook}"`));
+      // A hook's path ends its JSON string; the status line's command goes on (it sources the file).
+      const missing = halves.flat().filter((hook) => !new RegExp(`/carryover/bin/carryover-${hook}[";]`).test(text));
       if (missing.length > 0) problems.push(`round ${round}: settings.json lacks ${missing.join(", ")}`);
       if (settings.model !== "opus" || !text.includes("~/bin/notify.sh"))
         problems.push(`round ${round}: the user's keys are gone`);

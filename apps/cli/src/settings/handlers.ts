@@ -30,7 +30,8 @@ export interface Owner {
 
 /**
  * What a handler of carryover's runs: the executable's name, and what it starts it with: `/bin/sh` (its
- * prelude), a `node` (an earlier form, which Claude Code's NODE_OPTIONS reaches), or null (the file itself).
+ * prelude), `.` (the status line's shell sources it: its prelude), a `node` (an earlier form, which Claude Code's
+ * NODE_OPTIONS reaches), or null (the file itself).
  */
 export interface OwnedRun {
   executable: string;
@@ -39,6 +40,9 @@ export interface OwnedRun {
 
 export const NODE = "node";
 export const SH = "/bin/sh";
+const SOURCED = ".";
+/** The shell variable a sourced status line finds its own file in (packages/build's prelude reads it). */
+export const STATUS_LINE_FILE_VARIABLE = "carryover_statusline";
 
 /** What carryover's handlers start the executables with: `/bin/sh` runs their prelude; Windows has only Node. */
 export const LAUNCHER = process.platform === "win32" ? NODE : SH;
@@ -76,8 +80,8 @@ function shellWords(command: string, count: number): string[] {
  * What `handler` runs when it runs one of carryover's installed executables, else null. Each form carryover
  * wrote or a user may write counts, so a reinstall updates and an uninstall removes them all: exec form with
  * the path as `command` (earlier versions) or with `/bin/sh` or `node` and the path as `args[0]`; shell form (by
- * hand, a statusLine) whose first word is the path, or a launcher and then the path. `~` and `$HOME` stand for
- * the home.
+ * hand, a statusLine) whose first word is the path, or a launcher and then the path, or the status line's source
+ * form (`shellCommandFor`). `~` and `$HOME` stand for the home.
  */
 export function ownedRun(handler: { command?: unknown; args?: unknown }, owner: Owner): OwnedRun | null {
   const { command, args } = handler;
@@ -90,7 +94,12 @@ export function ownedRun(handler: { command?: unknown; args?: unknown }, owner: 
     const executable = typeof args[0] === "string" ? executableAt(args[0], owner) : null;
     return executable ? { executable, launcher: execLauncher } : null;
   }
-  const [first = "", second = ""] = shellWords(command, 2);
+  const [first = "", second = "", third = ""] = shellWords(command, 3);
+  const assigned = first.startsWith(`${STATUS_LINE_FILE_VARIABLE}=`) && first.endsWith(";") ? first : null;
+  if (assigned && second === SOURCED && third === `$${STATUS_LINE_FILE_VARIABLE}`) {
+    const sourced = executableAt(assigned.slice(STATUS_LINE_FILE_VARIABLE.length + 1, -1), owner);
+    return sourced ? { executable: sourced, launcher: SOURCED } : null;
+  }
   const executable = executableAt(first, owner);
   if (executable) return { executable, launcher: null };
   const shellLauncher = launcherAt(first, owner.home);

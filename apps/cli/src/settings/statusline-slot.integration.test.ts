@@ -7,16 +7,22 @@ import { ownedStatusLine, ownedStatusLineRun, shellCommandFor } from "./statusli
 
 const OWNER = { binDir: "/home/J Doe/.claude/carryover/bin", home: "/home/J Doe" };
 
-it("the status line's command runs the file through sh from any path, and is known as carryover's again", () => {
+it("the status line's command sources the file in sh from any path, and is known as carryover's again", () => {
   const home = join(realpathSync(mkdtempSync(join(tmpdir(), "carryover-slot-"))), "J. O'Doe $x");
   try {
     const owner = { binDir: join(home, ".claude/carryover/bin"), home };
     mkdirSync(owner.binDir, { recursive: true });
     const file = join(owner.binDir, "carryover-statusline");
-    writeFileSync(file, '#!/bin/sh\necho "ran $#"\n', { mode: 0o755 });
+    writeFileSync(file, '#!/bin/sh\necho "ran $# $carryover_statusline"\n', { mode: 0o755 });
     const command = shellCommandFor(file);
-    expect(spawnSync("/bin/sh", ["-c", command], { encoding: "utf8" }).stdout).toBe("ran 0\n");
-    expect(ownedStatusLine({ type: "command", command }, owner)).toBe("carryover-statusline");
+    expect(spawnSync("/bin/sh", ["-c", command], { encoding: "utf8" }).stdout).toBe(`ran 0 ${file}\n`);
+    expect(ownedStatusLineRun({ type: "command", command }, owner)).toEqual({
+      executable: "carryover-statusline",
+      launcher: ".",
+    });
+    // Naming the file without sourcing it is someone else's command.
+    const other = `carryover_statusline='${file}'; echo mine`;
+    expect(ownedStatusLine({ type: "command", command: other }, owner)).toBeNull();
   } finally {
     rmSync(dirname(home), { recursive: true, force: true });
   }

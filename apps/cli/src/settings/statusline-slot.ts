@@ -1,4 +1,4 @@
-import { LAUNCHER, NODE, type OwnedRun, type Owner, ownedRun } from "./handlers.ts";
+import { LAUNCHER, NODE, type OwnedRun, type Owner, ownedRun, STATUS_LINE_FILE_VARIABLE } from "./handlers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -10,11 +10,13 @@ function shellWord(word: string): string {
 }
 
 /**
- * `statusLine.command` is run by `/bin/sh -c` and has no exec form in 2.1.332: the executable's path, whose
- * `#!/bin/sh` prelude finds Node (packages/build), quoted when it needs it; on Windows `node <path>`.
+ * `statusLine.command` is run by `/bin/sh -c` and has no exec form in 2.1.332. That shell sources the executable,
+ * named in `$carryover_statusline`: its sh prelude (packages/build) then finds Node and execs it from that one
+ * process, where running the file would fork and start a second sh on every render. On Windows `node <path>`.
  */
 export function shellCommandFor(executablePath: string): string {
-  return LAUNCHER === NODE ? `${NODE} ${shellWord(executablePath)}` : shellWord(executablePath);
+  if (LAUNCHER === NODE) return `${NODE} ${shellWord(executablePath)}`;
+  return `${STATUS_LINE_FILE_VARIABLE}=${shellWord(executablePath)}; . "$${STATUS_LINE_FILE_VARIABLE}"`;
 }
 
 export function isStatusLineObject(value: unknown): value is Json {

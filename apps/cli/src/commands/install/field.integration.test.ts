@@ -61,7 +61,7 @@ describe("all or nothing", () => {
             rmSync(join(claudeDir(), name), { recursive: true, force: true });
           // Long enough that the install record, which keeps the file's original bytes, takes two pages: it is
           // then the write that finds the disk full after settings.json was replaced, which must be put back.
-          kit.writeSettings(USER_SETTINGS.replace("{\n", `{\n  "x-notes": "${"n".repeat(2800)}",\n`));
+          kit.writeSettings(USER_SETTINGS.replace("{\n", `{\n  "x-notes": "${"n".repeat(2700)}",\n`));
           const free = () => Number(statfsSync(claudeDir()).bavail) * 4096;
           writeFileSync(join(claudeDir(), "filler"), Buffer.alloc(free() - pages * 4096));
           expect(free()).toBe(pages * 4096);

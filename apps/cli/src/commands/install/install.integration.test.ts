@@ -33,6 +33,8 @@ afterEach(() => kit.cleanup());
 
 const settings = () => JSON.parse(readFileSync(kit.settingsPath, "utf8"));
 const bin = (name: string) => join(kit.home, ".claude/carryover/bin", name);
+// The status line's command: Claude Code's sh sources the file, named in a variable (its prelude reads it).
+const statusLineCommand = () => `carryover_statusline=${bin("carryover-statusline")}; . "$carryover_statusline"`;
 
 describe("install", () => {
   it("copies executables, registers /bin/sh <file> <event> with timeouts, keeps every other key and hook", async () => {
@@ -173,7 +175,7 @@ describe("install", () => {
         ],
       },
     ]);
-    expect(value.statusLine).toEqual({ type: "command", command: bin("carryover-statusline"), padding: 1 });
+    expect(value.statusLine).toEqual({ type: "command", command: statusLineCommand(), padding: 1 });
     const migrated = readFileSync(kit.settingsPath, "utf8");
     expect((await kit.run("install", "post-compact", "recovery", "statusline")).out).toContain(
       "already installed: nothing changed",
@@ -188,14 +190,14 @@ describe("install", () => {
   it("chains an existing status line by default and remembers it in the statusline config", async () => {
     const result = await kit.run("install", "statusline");
     expect(result.out).toContain("chained your status line `~/bin/my-status.sh`");
-    expect(settings().statusLine).toEqual({ type: "command", command: bin("carryover-statusline"), padding: 1 });
+    expect(settings().statusLine).toEqual({ type: "command", command: statusLineCommand(), padding: 1 });
     const config = JSON.parse(readFileSync(join(kit.home, ".claude/carryover/config.json"), "utf8"));
     expect(config).toEqual({ statusline: { chainCommand: "~/bin/my-status.sh" } });
   });
 
   it("--statusline replace displaces without chaining; skip leaves the slot alone", async () => {
     await kit.run("install", "statusline", "--statusline", "replace");
-    expect(settings().statusLine.command).toBe(bin("carryover-statusline"));
+    expect(settings().statusLine.command).toBe(statusLineCommand());
     expect(existsSync(join(kit.home, ".claude/carryover/config.json"))).toBe(false);
     await kit.run("uninstall", "statusline");
     const skipped = await kit.run("install", "--recommended", "--statusline", "skip");
@@ -207,7 +209,7 @@ describe("install", () => {
     const result = await kit.run("install", "statusline", "--scope", "project");
     expect(result.code).toBe(0);
     const project = JSON.parse(readFileSync(join(kit.project, ".claude/settings.json"), "utf8"));
-    expect(project).toEqual({ statusLine: { type: "command", command: bin("carryover-statusline") } });
+    expect(project).toEqual({ statusLine: { type: "command", command: statusLineCommand() } });
     expect(JSON.parse(readFileSync(join(kit.project, ".claude/carryover/config.json"), "utf8"))).toEqual({
       statusline: { chainCommand: "~/bin/my-status.sh" },
     });
