@@ -63,7 +63,7 @@ function startupAnalysis(rows, misses, profiles) {
       split.map((s) => [
         `\`${s.t.hook}\` ${s.t.path}`,
         x(s.t.ratio),
-        x(s.row.cpuRatio),
+        x(s.t.cpuRatio),
         `${points(s.t.ratio - s.t.limit)}×${s.t.rssMiB > s.t.rssLimit ? `, ${mib(s.t.rssMiB - s.t.rssLimit)}` : ""}`,
         part(s.launchMs),
         part(s.bundleMs),
@@ -103,8 +103,8 @@ function closeStartup({ t, row, launchMs, bundleMs, workMs }) {
   if (t.limit < 1) return "decide it in the executable's sh prelude (the hook's shFastPath probe) instead of in Node";
   if (t.statusLine) {
     return (
-      "its sh prelude's exec (the `/bin/sh -c exit` row) comes on top of Node's start: less JavaScript per render, " +
-      "or Claude Code's own shell sourcing the prelude (`. <file>`) instead of starting a second one"
+      "less JavaScript per render: Claude Code's own shell already runs the prelude (no second sh), so what is " +
+      "left over `node -e 0` as a status line is the bundle's compile and the render"
     );
   }
   if (row.cpuRatio <= t.limit) return "CPU within target: the wall figure is this run's load; rerun on a quiet machine";

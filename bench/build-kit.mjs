@@ -15,7 +15,7 @@ export async function buildKit(benchDir) {
   const imports = caseFiles.map((file, i) => `import { cases as c${i} } from "./cases/${file}";`);
   const contents = [
     ...imports,
-    'export { generateTranscript, logPath, prepareContext } from "./kit.ts";',
+    'export { generateTranscript, logPath, prepareContext, statusLineCommand } from "./kit.ts";',
     `export const hookCases = [${caseFiles.map((_, i) => `c${i}`).join(", ")}];`,
   ].join("\n");
   const kitPath = join(cacheDir, "kit.mjs");

@@ -11,14 +11,14 @@ export function caseContext(kit, label, payloadsDir, transcript) {
 
 /**
  * How Claude Code runs a hook carryover installed: `/bin/sh <file> <event>` (exec form: the file's sh prelude
- * decides what it can, then starts Node); the status line by its path (its shell command, Claude Code's own
- * `/bin/sh -c` not counted, as `node -e 0` has none). The payload on stdin, the project as cwd.
+ * decides what it can, then starts Node); the status line's command through `/bin/sh -c`, as it runs every
+ * status line (that shell sources the file: its prelude runs there). The payload on stdin, the project as cwd.
  */
 export function hookProc(hook, hookCase, context, extraEnv = {}) {
   const payload = hookCase.payload(context);
   return {
     ...(hook.statusLine
-      ? { command: hook.binPath, args: [] }
+      ? { command: "/bin/sh", args: ["-c", hook.shellCommand] }
       : { command: "/bin/sh", args: [hook.binPath, payload.hook_event_name] }),
     file: hook.binPath,
     input: JSON.stringify(payload),

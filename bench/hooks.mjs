@@ -10,6 +10,7 @@ import { join } from "node:path";
  *   binPath: string,
  *   built: boolean,
  *   statusLine: boolean,
+ *   shellCommand?: string,
  *   registrations: Registration[],
  * }} HookPackage
  */

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { transcriptPath } from "../packages/core/src/index.ts";
 import type { CaseContext } from "./cases/types.ts";
 
+export { shellCommandFor as statusLineCommand } from "../apps/cli/src/settings/statusline-slot.ts";
 export { logPath } from "../packages/core/src/index.ts";
 
 export { generateTranscript } from "../test-fixtures/transcripts/generate.ts";

@@ -52,9 +52,9 @@ export function report({ results, before, after, startedAt, options, complete })
     "largest of separate runs under GNU time (3; 1 for the scans), so its fork is not in the timings. Every measured",
     "path is first run once and checked: its stdout, the file it must leave (a marker, a reading), and an empty",
     "carryover log (a hook fails open, so an internal error would otherwise be timed as a fast path). Hooks run as",
-    "Claude Code runs them once installed: `/bin/sh <file> <event>` (the status line: its file, whose `#!/bin/sh`",
-    "prelude starts Node), the payload on stdin, the project as cwd, a throwaway HOME, and only the environment Claude",
-    "Code sets (`CLAUDE_PROJECT_DIR`, `CLAUDE_CODE_SESSION_ID`). The start-up,",
+    "Claude Code runs them once installed: `/bin/sh <file> <event>` (the status line: its command through",
+    "`/bin/sh -c`, which sources the file), the payload on stdin, the project as cwd, a throwaway HOME, and only the",
+    "environment Claude Code sets (`CLAUDE_PROJECT_DIR`, `CLAUDE_CODE_SESSION_ID`). The start-up,",
     `per-prompt and status line sections run once on each supported Node (${nodes.join(", ")}), from the cache`,
     "`node scripts/nodes.mjs fetch` fills; the scans and bundles once, on the machine's Node.",
     "",
@@ -99,9 +99,11 @@ function targetTable(perNode, results) {
   const verdict = (met) => (met ? "met" : "**missed**");
   for (const [prefix, byNode] of perNode) {
     for (const t of byNode.startup?.targets ?? []) {
+      const against = t.statusLine ? "`/bin/sh -c 'node -e 0'` (both status line commands)" : "`node -e 0`";
+      const bare = t.statusLine ? `; ${t.row.ratio.median.toFixed(2)}× bare \`node -e 0\`` : "";
       rows.push([
-        `${prefix}\`${t.hook}\` ${t.path}: ≤ ${t.limit}× \`node -e 0\`, ≤ ${mib(t.rssLimit)}`,
-        `${t.ratio.toFixed(2)}× wall (${t.row.cpuRatio.toFixed(2)}× CPU), ${mib(t.rssMiB)}`,
+        `${prefix}\`${t.hook}\` ${t.path}: ≤ ${t.limit}× ${against}, ≤ ${mib(t.rssLimit)}`,
+        `${t.ratio.toFixed(2)}× wall (${t.cpuRatio.toFixed(2)}× CPU), ${mib(t.rssMiB)}${bare}`,
         verdict(t.met),
       ]);
     }

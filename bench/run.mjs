@@ -99,6 +99,8 @@ async function main() {
   const hooks = discoverHooks(root);
   log(`hooks: ${hooks.map((hook) => `${hook.hook}${hook.built ? "" : " (not built)"}`).join(", ")}`);
   const { kit, scannerPath } = await buildKit(benchDir);
+  // The status line's command exactly as `carryover install` writes it.
+  for (const hook of hooks) if (hook.statusLine) hook.shellCommand = kit.statusLineCommand(hook.binPath);
   const transcripts = transcriptStore(kit, join(payloadsDir, "transcript-sample.jsonl"), log);
   const sections = {
     startup: () =>

@@ -11,6 +11,8 @@ import { TARGET_REPEATS, TARGETS } from "../targets.mjs";
 
 // A working session's transcript after an hour or two; cases that need a longer one say so.
 const HOOK_TRANSCRIPT_BYTES = 5e6;
+// The status line's target is judged against this row: both are status line commands, run as Claude Code runs one.
+const STATUS_LINE_FLOOR = "node -e 0 as a status line";
 
 /**
  * Start-up of every hook on each of its paths, run as registered (`/bin/sh <file> <event>`), against
@@ -46,6 +48,17 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
       proc: { command: "node", args: [emptyBin], file: emptyBin, env: baseEnv },
     },
   ];
+  if (hooks.some((hook) => hook.statusLine)) {
+    cases.push({
+      name: STATUS_LINE_FLOOR,
+      row: {
+        hook: "—",
+        path: "`/bin/sh -c 'node -e 0'`",
+        what: "`node -e 0` as a status line: Claude Code runs every `statusLine` command through `/bin/sh -c`",
+      },
+      proc: { command: "/bin/sh", args: ["-c", "node -e 0"], env: baseEnv },
+    });
+  }
   const byHook = new Map(kit.hookCases.map((entry) => [entry.hook, entry]));
   for (const entry of kit.hookCases) {
     if (!hooks.some((hook) => hook.hook === entry.hook))
@@ -119,6 +132,7 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
   const profiled = cases.filter((c) => c.name === "node -e 0" || c.row.everyPrompt);
   const profiles = profiled.map((c) => ({ c, parts: profileCase(c, profileRuns) }));
   const targets = [];
+  const floor = rows[cases.findIndex((c) => c.name === STATUS_LINE_FLOOR)];
   const tableRows = rows.map((row, i) => {
     const { hook, path, what, everyPrompt } = cases[i].row;
     const statusLine = hooks.find((candidate) => candidate.hook === hook)?.statusLine === true;
@@ -129,9 +143,13 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
         path,
       );
       const rssLimit = rows[0].rssMiB + TARGETS.startupRssOverMiB;
-      const met = row.ratio.median <= limit && row.rssMiB <= rssLimit;
-      verdict = `${met ? "met" : "**missed**"} (≤ ${limit}×)`;
-      targets.push({ hook, path, statusLine, ratio: row.ratio.median, limit, rssMiB: row.rssMiB, rssLimit, met, row });
+      // Both rows are paired with `node -e 0` in the same rounds: their quotient cancels the drift.
+      const ratio = statusLine ? row.ratio.median / floor.ratio.median : row.ratio.median;
+      const cpuRatio = statusLine ? row.cpuRatio / floor.cpuRatio : row.cpuRatio;
+      const met = ratio <= limit && row.rssMiB <= rssLimit;
+      const against = statusLine ? " `/bin/sh -c 'node -e 0'`" : "";
+      verdict = `${met ? "met" : "**missed**"} (≤ ${limit}×${against}: ${ratio.toFixed(2)}×)`;
+      targets.push({ hook, path, statusLine, ratio, cpuRatio, limit, rssMiB: row.rssMiB, rssLimit, met, row });
     }
     const js = row.jsCpuMs === null ? "—" : `${row.jsCpuMs.toFixed(1)} ms`;
     return [hook, path, what, ratioCell(row.ratio), cpuCell(row), js, msCell(row), mib(row.rssMiB), verdict];
@@ -155,7 +173,11 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
     `The targets apply to the paths that run on (nearly) every prompt, response or edit: a UserPromptSubmit hook's`,
     `fast path (≤ ${TARGETS.promptFastRatio}×: decided by the executable's sh prelude before Node starts), and, at`,
     `≤ ${TARGETS.startupRatio}×, a pin re-injected every turn, every status line render and memory-guard after a`,
-    "Write or Edit (whose decision needs the payload, which sh does not read). The other paths run once per level,",
+    "Write or Edit (whose decision needs the payload, which sh does not read). The status line's rows run its",
+    "command as `carryover install` writes it, through `/bin/sh -c` as Claude Code runs every status line, and its",
+    "target is judged against `node -e 0` run the same way (the verdict's figure; the columns stay over bare",
+    "`node -e 0`, like every row's): that shell is Claude Code's, paid by any status line. The other paths run once",
+    "per level,",
     'per compaction or per session. "CPU" is the mean user + sys time of the process (all its threads) over',
     "`node -e 0`'s in the same run: the machine's load stretches it far less than wall time. \"Its JS's CPU\" is",
     `measured inside the process (\`process.cpuUsage\` from a \`node -r\` preload to exit, median of ${jsRuns} runs)`,
