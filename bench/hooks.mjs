@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * @typedef {{ event: string, matcher?: string, timeout?: number }} Registration
+ * @typedef {{ event: string, matcher?: string, if?: string, timeout?: number }} Registration
  * @typedef {{
  *   hook: string,
  *   packageName: string,

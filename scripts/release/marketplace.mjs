@@ -77,8 +77,9 @@ function hooks(pkg, registrations) {
   if (bins.length !== 1) throw new Error(`${pkg.name}: a hook has exactly one "bin", found ${bins.length}`);
   const file = posix.normalize(bins[0]);
   const byEvent = {};
-  for (const { event, matcher, timeout } of registrations) {
-    const handler = { type: "command", command: "/bin/sh", args: [`\${CLAUDE_PLUGIN_ROOT}/${file}`, event], timeout };
+  for (const { event, matcher, if: condition, timeout } of registrations) {
+    const args = [`\${CLAUDE_PLUGIN_ROOT}/${file}`, event];
+    const handler = { type: "command", command: "/bin/sh", args, ...(condition ? { if: condition } : {}), timeout };
     byEvent[event] = [...(byEvent[event] ?? []), { ...(matcher !== undefined ? { matcher } : {}), hooks: [handler] }];
   }
   return byEvent;

@@ -35,10 +35,16 @@ it("each hook runs the executable its package ships, in exec form, for each of i
       ),
     );
     expect(handlers).toEqual(
-      (pkg.carryover?.registrations ?? []).map(({ event, matcher, timeout }) => ({
+      (pkg.carryover?.registrations ?? []).map(({ event, matcher, if: condition, timeout }) => ({
         event,
         matcher,
-        hook: { type: "command", command: "/bin/sh", args: [`\${CLAUDE_PLUGIN_ROOT}/${executable}`, event], timeout },
+        hook: {
+          type: "command",
+          command: "/bin/sh",
+          args: [`\${CLAUDE_PLUGIN_ROOT}/${executable}`, event],
+          ...(condition ? { if: condition } : {}),
+          timeout,
+        },
       })),
     );
   }

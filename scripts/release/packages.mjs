@@ -7,7 +7,7 @@ import { carryoverPackages } from "../../apps/cli/scripts/assemble-release.mjs";
  * @typedef {{ name: string, version: string, private?: boolean, description?: string, bin?: Record<string, string>,
  *   files?: string[], scripts?: Record<string, string>, dependencies?: Record<string, string>,
  *   carryover?: { hook?: string, skill?: string, statusLine?: boolean, files?: Record<string, string>,
- *     registrations?: Array<{ event: string, matcher?: string, timeout?: number }> } }} PackageJson
+ *     registrations?: Array<{ event: string, matcher?: string, if?: string, timeout?: number }> } }} PackageJson
  * @typedef {{ dir: string, pkg: PackageJson, kind: "hook" | "skill" | "cli" }} Publishable
  */
 

@@ -6,6 +6,7 @@ export const ROOT = join(import.meta.dirname, "..", "..");
 interface Registration {
   event: string;
   matcher?: string;
+  if?: string;
   timeout?: number;
 }
 

@@ -114,14 +114,21 @@ function binName(pkg, outfile, where) {
 }
 
 function checkRegistration(registration, where) {
-  const { event, matcher, timeout } = registration;
+  const { event, matcher, if: condition, timeout } = registration;
   if (typeof event !== "string" || !/^[A-Za-z]+$/.test(event))
     throw new Error(`${where}: registration without a valid "event"`);
   if (matcher !== undefined && typeof matcher !== "string")
     throw new Error(`${where}: ${event} matcher must be a string`);
+  if (condition !== undefined && (typeof condition !== "string" || condition === ""))
+    throw new Error(`${where}: ${event} "if" must be a permission rule such as "Write(//**/MEMORY.md)"`);
   if (event !== "statusLine" && !(Number.isInteger(timeout) && timeout > 0))
     throw new Error(`${where}: ${event} needs an explicit "timeout" in seconds`);
-  return { event, ...(matcher !== undefined ? { matcher } : {}), ...(timeout !== undefined ? { timeout } : {}) };
+  return {
+    event,
+    ...(matcher !== undefined ? { matcher } : {}),
+    ...(condition !== undefined ? { if: condition } : {}),
+    ...(timeout !== undefined ? { timeout } : {}),
+  };
 }
 
 /**

@@ -29,8 +29,8 @@ export function hookHandler(name: string, event: string, timeoutSeconds = 30): R
 export function carryoverHooks(...names: string[]): Record<string, unknown[]> {
   const hooks: Record<string, unknown[]> = {};
   for (const hook of discoverHooks().filter((candidate) => names.includes(candidate.name))) {
-    for (const { event, matcher, timeout } of hook.registrations) {
-      const handler = hookHandler(hook.name, event, timeout);
+    for (const { event, matcher, if: condition, timeout } of hook.registrations) {
+      const handler = { ...hookHandler(hook.name, event, timeout), ...(condition ? { if: condition } : {}) };
       hooks[event] ??= [];
       hooks[event].push({ ...(matcher ? { matcher } : {}), hooks: [handler] });
     }

@@ -39,6 +39,7 @@ it("finds every package with a carryover field, no list to update: hooks, a stat
       registrations: [
         { event: "Stop", timeout: 5 },
         { event: "SessionStart", matcher: "startup|resume", timeout: 7 },
+        { event: "PostToolUse", matcher: "Write", if: "Write(//**/NOTES.md)", timeout: 5 },
       ],
     },
   });
@@ -67,7 +68,7 @@ it("finds every package with a carryover field, no list to update: hooks, a stat
   await assembleRelease({ repoRoot: root, outDir: out });
   const release = loadRelease(out);
   expect(release.entries.map((entry) => [entry.name, entry.kind, entry.version, entry.events])).toEqual([
-    ["brand-new", "hook", "1.2.3", ["Stop", "SessionStart"]],
+    ["brand-new", "hook", "1.2.3", ["Stop", "SessionStart", "PostToolUse"]],
     ["line", "hook", "0.1.0", ["statusLine"]],
     ["thing", "skill", "0.4.0", []],
   ]);
@@ -75,6 +76,7 @@ it("finds every package with a carryover field, no list to update: hooks, a stat
   expect(brandNew.registrations).toEqual([
     { event: "Stop", timeout: 5 },
     { event: "SessionStart", matcher: "startup|resume", timeout: 7 },
+    { event: "PostToolUse", matcher: "Write", if: "Write(//**/NOTES.md)", timeout: 5 },
   ]);
   const executable = join(out, brandNew.executables[0]!.file);
   expect(brandNew.executables[0]).toMatchObject({

@@ -24,6 +24,8 @@ const registration = looseObject({
   /** A Claude Code hook event, or `statusLine` for the status line slot. */
   event: string(),
   matcher: optional(string()),
+  /** A permission rule Claude Code tests the tool call against before it starts the handler (hooks' `if`). */
+  if: optional(string()),
   /** Seconds; absent only for `statusLine`, which has no timeout setting. */
   timeout: optional(number({ min: 1, integer: true })),
 });

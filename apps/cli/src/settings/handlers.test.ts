@@ -196,3 +196,36 @@ it("removal drops only the groups and lists it emptied; a handler shared with th
   });
   expect(listHandlers(settings).map((site) => site.command)).toEqual(["mine"]);
 });
+
+it("writes a registration's `if`, gives it to an install from before it, drops one no longer registered", () => {
+  const guard = `${OWNER.binDir}/carryover-memory-guard`;
+  const run = (event: string) => ({ type: "command", command: "/bin/sh", args: [guard, event], timeout: 10 });
+  const settings: Record<string, any> = {
+    hooks: {
+      PostToolUse: [
+        { matcher: "Write|Edit|MultiEdit", hooks: [run("PostToolUse")] },
+        { matcher: "Write", hooks: [{ ...run("PostToolUse"), statusMessage: "checking" }] },
+      ],
+      SessionStart: [{ matcher: "startup", hooks: [{ ...run("SessionStart"), if: "Edit(//**/MEMORY.md)" }] }],
+    },
+  };
+  const registrations = [
+    { event: "SessionStart", matcher: "startup", timeout: 10 },
+    { event: "PostToolUse", matcher: "Write", if: "Write(//**/MEMORY.md)", timeout: 10 },
+    { event: "PostToolUse", matcher: "Edit|MultiEdit", if: "Edit(//**/MEMORY.md)", timeout: 10 },
+  ];
+  syncRegistrations(settings, guard, registrations, "s.json", OWNER);
+  expect(settings.hooks).toEqual({
+    PostToolUse: [
+      {
+        matcher: "Write",
+        hooks: [{ ...run("PostToolUse"), statusMessage: "checking", if: "Write(//**/MEMORY.md)" }],
+      },
+      { matcher: "Edit|MultiEdit", hooks: [{ ...run("PostToolUse"), if: "Edit(//**/MEMORY.md)" }] },
+    ],
+    SessionStart: [{ matcher: "startup", hooks: [run("SessionStart")] }],
+  });
+  expect(ownedExecutable(settings.hooks.PostToolUse[1].hooks[0], OWNER)).toBe("carryover-memory-guard");
+  expect(removeHandlers(settings, (site) => ownedExecutable(site.handler, OWNER) !== null, "s.json")).toBe(3);
+  expect(settings).toEqual({});
+});

@@ -133,12 +133,14 @@ export function listHandlers(settings: Json): HandlerSite[] {
 /**
  * The handler carryover writes: exec form (`command` + `args`, no shell, so paths with spaces need no
  * quoting), `/bin/sh` with the executable and the event (its prelude runs the hook's probe for that event
- * and finds Node: packages/build), and an explicit timeout in seconds. Claude Code 2.1.332 does not expand
- * `~` or `$HOME` in `args`, hence the absolute path. On Windows, `node` and the executable.
+ * and finds Node: packages/build), the registration's `if` when it has one, and an explicit timeout in
+ * seconds. Claude Code 2.1.332 does not expand `~` or `$HOME` in `args`, hence the absolute path. On
+ * Windows, `node` and the executable.
  */
-export function handlerFor(executablePath: string, timeoutSeconds: number, event: string): Json {
+export function handlerFor(executablePath: string, registration: Registration): Json {
+  const { event, if: condition, timeout } = registration;
   const args = LAUNCHER === SH ? [executablePath, event] : [executablePath];
-  return { type: "command", command: LAUNCHER, args, timeout: timeoutSeconds };
+  return { type: "command", command: LAUNCHER, args, ...(condition !== undefined ? { if: condition } : {}), timeout };
 }
 
 /**
@@ -201,13 +203,15 @@ function upsert(
     const index = group.hooks.findIndex((handler) => runs(handler) !== null);
     if (index === -1) continue;
     const existing = group.hooks[index] as Json;
-    const merged = { ...existing, ...handlerFor(executablePath, registration.timeout!, registration.event) };
+    const merged = { ...existing, ...handlerFor(executablePath, registration) };
+    // The `if` is the registration's: one it no longer has goes, the user's other keys stay.
+    if (registration.if === undefined) delete merged.if;
     if (!deepEqual(merged, existing)) group.hooks[index] = merged;
     return;
   }
   groups.push({
     ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}),
-    hooks: [handlerFor(executablePath, registration.timeout!, registration.event)],
+    hooks: [handlerFor(executablePath, registration)],
   });
 }
 

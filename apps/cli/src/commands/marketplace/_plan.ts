@@ -21,7 +21,7 @@ function pluginHooks(entry: ManifestEntry): Json | null {
   if (!executable || registrations.length === 0) return null;
   const hooks: Record<string, Json[]> = {};
   for (const registration of registrations) {
-    const handler = handlerFor(`${PLUGIN_ROOT}/bin/${executable.name}`, registration.timeout!, registration.event);
+    const handler = handlerFor(`${PLUGIN_ROOT}/bin/${executable.name}`, registration);
     const groups = hooks[registration.event] ?? [];
     hooks[registration.event] = groups;
     groups.push({ ...(registration.matcher !== undefined ? { matcher: registration.matcher } : {}), hooks: [handler] });

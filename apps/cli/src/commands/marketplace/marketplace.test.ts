@@ -67,6 +67,30 @@ it("writes a plugin per hook, hooks.json in exec form (/bin/sh, executable, even
   expect(readFileSync(join(out, "plugins/statusline/README.md"), "utf8")).toContain("carryover install statusline");
 });
 
+it("a registration's `if` reaches the plugin's hooks.json", async () => {
+  const manifestPath = join(kit.release, "manifest.json");
+  const manifest = readJson(manifestPath);
+  const pin = manifest.entries.find((entry: { name: string }) => entry.name === "pin");
+  pin.registrations.push({ event: "PostToolUse", matcher: "Write", if: "Write(//**/MEMORY.md)", timeout: 10 });
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  const out = join(kit.root, "market");
+  expect((await kit.run("marketplace", out)).code).toBe(0);
+  expect(readJson(join(out, "plugins/pin/hooks/hooks.json")).hooks.PostToolUse).toEqual([
+    {
+      matcher: "Write",
+      hooks: [
+        {
+          type: "command",
+          command: "/bin/sh",
+          args: ["${CLAUDE_PLUGIN_ROOT}/bin/carryover-pin", "PostToolUse"],
+          if: "Write(//**/MEMORY.md)",
+          timeout: 10,
+        },
+      ],
+    },
+  ]);
+});
+
 it("refuses a non-empty dir that is not a marketplace, and regenerates its own", async () => {
   const out = join(kit.root, "market");
   await kit.run("marketplace", out, "--name", "mine");
