@@ -10,6 +10,7 @@ import {
   mockScript,
   probeEvents,
   probeHook,
+  projectSlug,
   runCompact,
   runPrint,
   type Sandbox,
@@ -56,8 +57,12 @@ it("install --all: every hook fires; uninstall restores the settings file byte f
 
   const debugFile = join(sandbox.root, "claude-debug.txt");
   const options = { env: autoCompactEnv, args: ["--debug-file", debugFile] };
+  // memory-guard's PostToolUse registrations have an `if` that only a write to a MEMORY.md meets.
+  const memoryIndex = join(sandbox.claudeDir, "projects", projectSlug(sandbox.project), "memory", "MEMORY.md");
   const steps = [
     { tool: "Write", input: { file_path: join(sandbox.project, "notes.md"), content: "notes\n" } },
+    { tool: "Write", input: { file_path: memoryIndex, content: "- [Notes](notes.md) — where the notes are\n" } },
+    { tool: "Edit", input: { file_path: memoryIndex, old_string: "where the notes", new_string: "what the notes" } },
     { tool: "Bash", input: { command: "echo a" } },
     { tool: "Bash", input: { command: "echo b" }, input_tokens: 70_000 },
     { text: "finished" },

@@ -21,6 +21,7 @@ import {
   expectTextInRequest,
   firstMainAfterCompaction,
   mockScript,
+  projectSlug,
   runAutoCompactInLoop,
   runPrint,
   type Sandbox,
@@ -145,10 +146,14 @@ it("npx carryover install --recommended in a fresh HOME, a newer release over it
   expect(installed).toContain(`post-compact ${older.versions.get("@carryover/hook-post-compact")}`);
   const bin = join(sandbox.claudeDir, "carryover/bin");
 
-  // A prompt, a Write and an auto-compaction: every registration the install wrote runs, with status 0.
+  // A prompt, writes (memory-guard's `if` takes only MEMORY.md) and an auto-compaction: every registration the
+  // install wrote runs, with status 0.
   const debugFile = join(sandbox.root, "claude-debug.txt");
+  const memoryIndex = join(sandbox.claudeDir, "projects", projectSlug(sandbox.project), "memory", "MEMORY.md");
   const steps = [
     { tool: "Write", input: { file_path: join(sandbox.project, "notes.md"), content: "notes\n" } },
+    { tool: "Write", input: { file_path: memoryIndex, content: "- [Notes](notes.md) — where the notes are\n" } },
+    { tool: "Edit", input: { file_path: memoryIndex, old_string: "where the notes", new_string: "what the notes" } },
     { tool: "Bash", input: { command: "echo a" } },
     { tool: "Bash", input: { command: "echo b" }, input_tokens: AUTO_COMPACT_INPUT_TOKENS },
     { text: "finished" },
@@ -159,6 +164,7 @@ it("npx carryover install --recommended in a fresh HOME, a newer release over it
   const expected = registeredCommands(readFileSync(sandbox.settingsPath, "utf8"), bin);
   expect(expected.map(({ registration }) => registration.event).sort()).toEqual([
     "PostCompact",
+    "PostToolUse",
     "PostToolUse",
     "PreCompact",
     "SessionStart",

@@ -16,8 +16,11 @@ export const hook: HookDefinition<Event, typeof keys, Concern> = {
   events: ["SessionStart", "PostToolUse"],
   config: async () => ({ keys }),
 
-  // Only the payload: after every Write or Edit this is the whole hook, so where the memory dir is, the
-  // settings and the config are left to run (deferred code, compiled only then).
+  // Claude Code 2.1.332 tests each handler's `if` (package.json: `Write(//**/MEMORY.md)`, `Edit(//**/MEMORY.md)`;
+  // neither rule covers the other tool, unlike permission rules; it has no MultiEdit tool) and starts the hook
+  // only for a file named MEMORY.md, wherever it is. A host that ignores `if` starts it after every write: then
+  // this is the whole hook, so where the memory dir is, the settings and the config are left to run (deferred
+  // code, compiled only then).
   /** Null for a write to a file not named MEMORY.md. */
   probe({ payload }) {
     const written = payload.hook_event_name === "PostToolUse" ? writtenPath(payload) : null;
