@@ -22,7 +22,9 @@ export const cases: HookCases = {
     {
       name: "fast",
       everyPrompt: true,
-      what: "PostToolUse of a Write to a project file (not MEMORY.md): nothing to check",
+      what:
+        "PostToolUse of a Write to a project file: Claude Code 2.1.332 does not start it (the registration's " +
+        "`if`); a host that ignores `if` does, and it finds nothing to check",
       payload: (context) => wrote(context, join(context.projectDir, "src/app.ts")),
       expect: null,
     },
