@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { basename, dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 import { bundleDeferred, DEFERRED_ENTRY, deferredFooter, deferredImports, deferredPlugin } from "./deferred.mjs";
+import { calledFunctions, eagerFunctions } from "./eager.mjs";
 import { launchBanner } from "./launch.mjs";
 
 /**
@@ -37,6 +38,8 @@ function executableOptions(entry, outfile, cwd) {
  * dynamic imports of its own sources are deferred: carried in a comment, compiled when first imported;
  * not in a hook whose package.json `carryover` field says `"deferred": false` (its sh prelude decides every
  * fast path, so Node starts only with work to do, where deferring would only add a second compile).
+ * `"eager": [<stdin file>, …]` in that field makes the functions that runs of the executable on those inputs
+ * call eager (eager.mjs), for Node's compile cache to keep.
  *
  * @param {{ entry: string, outfile: string, cwd?: string }} options
  * @returns {Promise<{ outfile: string, bytes: number }>}
@@ -46,7 +49,8 @@ export async function buildExecutable({ entry, outfile, cwd = process.cwd() }) {
   mkdirSync(dirname(outPath), { recursive: true });
   const options = executableOptions(entry, outPath, cwd);
   const name = basename(outPath).replace(/\.cjs$/, "");
-  const defers = packageField(cwd)?.deferred !== false;
+  const field = packageField(cwd);
+  const defers = field?.deferred !== false;
   const paths = defers ? await deferredImports(options) : [];
   const deferred = paths.length > 0 ? await bundleDeferred(options, paths) : null;
   const deferredCarrier = deferred ? deferredFooter(deferred.source, name) : null;
@@ -59,12 +63,19 @@ export async function buildExecutable({ entry, outfile, cwd = process.cwd() }) {
     plugins,
     ...(deferredCarrier ? { footer: { js: deferredCarrier } } : {}),
   });
+  const eagerInputs = Array.isArray(field?.eager) ? field.eager.map((file) => resolve(cwd, file)) : [];
+  if (eagerInputs.length > 0) makeEager(outPath, eagerInputs);
   chmodSync(outPath, 0o755);
   const metafile = deferred ? withDeferredInputs(result.metafile, deferred.metafile) : result.metafile;
   const bytes = statSync(outPath).size;
   metafile.outputs[Object.keys(metafile.outputs)[0]].bytes = bytes;
   writeFileSync(`${outPath}.meta.json`, JSON.stringify(metafile, null, 1));
   return { outfile: outPath, bytes };
+}
+
+function makeEager(file, stdinFiles) {
+  const called = calledFunctions(file, stdinFiles);
+  writeFileSync(file, eagerFunctions(readFileSync(file, "utf8"), (start) => called.has(start)).source);
 }
 
 function packageField(cwd) {
