@@ -1,5 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,8 +29,8 @@ function writePackage(name: string, field: Record<string, unknown>, hookFile?: s
   const bin = [
     `const { writeSync } = require("node:fs");`,
     `const env = process.env;`,
-    `const names = ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"];`,
-    `const seen = [...names, ...names.map((name) => "CARRYOVER_USER_" + name)];`,
+    `const names = ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS", "NODE_COMPILE_CACHE"];`,
+    `const seen = [...names, ...names.map((name) => "CARRYOVER_USER_" + name), "CARRYOVER_NODE_COMPILE_CACHE"];`,
     `writeSync(1, "JS " + JSON.stringify(Object.fromEntries(seen.map((k) => [k, env[k] ?? null]))) + "\\n");`,
   ].join("\n");
   writeFileSync(join(root, "src/bin.ts"), bin);
@@ -67,6 +77,10 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
 const sh = (file: string, args: string[], extra?: Record<string, string>) =>
   spawnSync("/bin/sh", [file, ...args], { encoding: "utf8", env: env(extra), input: "{}" });
 
+/** The variables the bundle's JavaScript saw. */
+const seen = (run: { stdout: string }) => JSON.parse(run.stdout.replace(/^JS /, ""));
+const ourCache = () => join(dir, "home/.claude/carryover/cache/node-compile");
+
 const logText = () => {
   try {
     return readFileSync(join(dir, "home/.claude/carryover/log/carryover.log"), "utf8");
@@ -97,19 +111,55 @@ describe("an executable is a POSIX sh script and the JavaScript bundle", () => {
     });
     expect(run.status).toBe(0);
     expect(run.stderr).toBe("");
-    expect(run.stdout).toContain(
-      'JS {"NODE_OPTIONS":null,"NODE_EXTRA_CA_CERTS":null,"CARRYOVER_USER_NODE_OPTIONS":null',
-    );
+    expect(seen(run)).toMatchObject({
+      NODE_OPTIONS: null,
+      NODE_EXTRA_CA_CERTS: null,
+      CARRYOVER_USER_NODE_OPTIONS: null,
+    });
   });
 
   it("hands the status line the user's values, for the command it chains", () => {
-    const run = sh(statusLine, [], { NODE_OPTIONS: "--require /gone.cjs", NODE_EXTRA_CA_CERTS: "" });
-    const seen = JSON.parse(run.stdout.replace(/^JS /, ""));
-    expect(seen).toEqual({
+    const run = sh(statusLine, [], {
+      NODE_OPTIONS: "--require /gone.cjs",
+      NODE_EXTRA_CA_CERTS: "",
+      NODE_COMPILE_CACHE: "/theirs",
+    });
+    expect(seen(run)).toEqual({
       NODE_OPTIONS: null,
       NODE_EXTRA_CA_CERTS: null,
+      NODE_COMPILE_CACHE: ourCache(),
       CARRYOVER_USER_NODE_OPTIONS: "--require /gone.cjs",
       CARRYOVER_USER_NODE_EXTRA_CA_CERTS: "",
+      CARRYOVER_USER_NODE_COMPILE_CACHE: "/theirs",
+      CARRYOVER_NODE_COMPILE_CACHE: ourCache(),
+    });
+  });
+
+  it("gives the status line's Node a compile cache under carryover's root, once that exists", () => {
+    expect(seen(sh(statusLine, []))).toMatchObject({ NODE_COMPILE_CACHE: ourCache() });
+    expect(readdirSync(ourCache())).toEqual([expect.stringMatching(new RegExp(`^${process.version}-`))]);
+    const configDir = join(dir, "config-cache");
+    mkdirSync(join(configDir, "carryover"), { recursive: true });
+    expect(seen(sh(statusLine, [], { CLAUDE_CONFIG_DIR: configDir }))).toMatchObject({
+      NODE_COMPILE_CACHE: join(configDir, "carryover/cache/node-compile"),
+    });
+    const fresh = join(dir, "fresh-home");
+    mkdirSync(fresh);
+    for (const extra of [{ HOME: fresh }, { CLAUDE_CONFIG_DIR: "rel/.claude" }, { HOME: "" }]) {
+      expect(
+        seen(sh(statusLine, [], { ...extra, NODE_COMPILE_CACHE: "/theirs" })),
+        JSON.stringify(extra),
+      ).toMatchObject({
+        NODE_COMPILE_CACHE: null,
+        CARRYOVER_NODE_COMPILE_CACHE: null,
+        CARRYOVER_USER_NODE_COMPILE_CACHE: "/theirs",
+      });
+    }
+    expect(readdirSync(fresh)).toEqual([]);
+    // A hook other than the status line leaves the user's alone.
+    expect(seen(sh(hook, ["SessionStart"], { NODE_COMPILE_CACHE: "/theirs" }))).toMatchObject({
+      NODE_COMPILE_CACHE: "/theirs",
+      CARRYOVER_NODE_COMPILE_CACHE: null,
     });
   });
 

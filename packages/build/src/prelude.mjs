@@ -68,9 +68,10 @@ export function prelude({ hook, statusLine, probes }) {
   if (statusLine) {
     // Handed back to the user's chained status line command by the statusline's JavaScript.
     lines.push(
-      ...["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"].map(
+      ...["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS", "NODE_COMPILE_CACHE"].map(
         (name) => `if [ -n "\${${name}+x}" ]; then CARRYOVER_USER_${name}=$${name}; export CARRYOVER_USER_${name}; fi`,
       ),
+      ...compileCache(),
     );
   }
   // NODE_OPTIONS can make Node fail before any of our code runs (a --require of a file that is gone);
@@ -91,6 +92,20 @@ export function prelude({ hook, statusLine, probes }) {
 
 /** The sh variable holding the executable's path: `$0`, or the status line's `$self` (it may be sourced). */
 const self = (statusLine) => (statusLine ? "self" : "0");
+
+/**
+ * The status line runs on every render: Node's compile cache keeps its compiled code between them
+ * (NODE_COMPILE_CACHE, Node 22.1 and later; an entry that fails its check is compiled again and rewritten).
+ * Under carryover's root, and only once that exists: Node would make the dirs it lacks with mode 755, and
+ * the root is private. `CARRYOVER_NODE_COMPILE_CACHE` tells the statusline's JavaScript the value is ours.
+ */
+function compileCache() {
+  return [
+    "unset NODE_COMPILE_CACHE",
+    "r=${CLAUDE_CONFIG_DIR:-${HOME:-/nonexistent}/.claude}/carryover; n=$r/cache/node-compile",
+    'case $r in /*) if [ -d "$r" ]; then export NODE_COMPILE_CACHE="$n" CARRYOVER_NODE_COMPILE_CACHE="$n"; fi;; esac',
+  ];
+}
 
 function probeLines(hook, event, probe) {
   const lines = probe.split("\n").filter((line) => line.trim() !== "");

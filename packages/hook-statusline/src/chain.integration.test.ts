@@ -44,6 +44,17 @@ it("hands the command the NODE_OPTIONS and NODE_EXTRA_CA_CERTS the executable's 
   expect(await runChained(command2, "", { timeoutMs: 5_000, env })).toEqual({ lines: ["unset"] });
 });
 
+it("hands the command the user's NODE_COMPILE_CACHE, or none where the prelude gave our Node its own", async () => {
+  const command = `printf '%s|%s' "\${NODE_COMPILE_CACHE-unset}" "\${CARRYOVER_NODE_COMPILE_CACHE-gone}"`;
+  const ours = { ...env, NODE_COMPILE_CACHE: "/ours", CARRYOVER_NODE_COMPILE_CACHE: "/ours" };
+  const chain = (given: Record<string, string | undefined>) =>
+    runChained(command, "", { timeoutMs: 5_000, env: given });
+  expect(await chain(ours)).toEqual({ lines: ["unset|gone"] });
+  expect(await chain({ ...ours, CARRYOVER_USER_NODE_COMPILE_CACHE: "/theirs" })).toEqual({ lines: ["/theirs|gone"] });
+  // Run as `node <file>` (no prelude): the environment is the user's as it is.
+  expect(await chain({ ...env, NODE_COMPILE_CACHE: "/theirs" })).toEqual({ lines: ["/theirs|gone"] });
+});
+
 it("passes the environment it is given", async () => {
   expect(
     await runChained(`printf '%s' "$CHAIN_PROBE"`, "", { timeoutMs: 5_000, env: { ...env, CHAIN_PROBE: "seen" } }),

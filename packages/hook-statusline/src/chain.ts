@@ -20,11 +20,16 @@ function childProcess(): typeof ChildProcess {
 }
 
 // What the executable's sh prelude took out of Node's environment (packages/build), and kept for this command.
-const HANDED_BACK = ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"];
+const HANDED_BACK = ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS", "NODE_COMPILE_CACHE"];
+// Set by the prelude beside the compile cache it gave our Node.
+const OUR_COMPILE_CACHE = "CARRYOVER_NODE_COMPILE_CACHE";
 
 /** The environment as Claude Code gave it to the status line, before the prelude. */
 function userEnv(env: Env): Env {
   const restored: Record<string, string | undefined> = { ...env };
+  if (restored[OUR_COMPILE_CACHE] !== undefined && restored.NODE_COMPILE_CACHE === restored[OUR_COMPILE_CACHE])
+    delete restored.NODE_COMPILE_CACHE;
+  delete restored[OUR_COMPILE_CACHE];
   for (const name of HANDED_BACK) {
     const kept = restored[`CARRYOVER_USER_${name}`];
     delete restored[`CARRYOVER_USER_${name}`];

@@ -14,6 +14,8 @@ const SWITCHES = [
   // Set by an executable's sh prelude and by the status line for the command it chains.
   "CARRYOVER_USER_NODE_OPTIONS",
   "CARRYOVER_USER_NODE_EXTRA_CA_CERTS",
+  "CARRYOVER_USER_NODE_COMPILE_CACHE",
+  "CARRYOVER_NODE_COMPILE_CACHE",
   "CARRYOVER_STATUSLINE_CHAINED",
 ];
 

@@ -207,6 +207,10 @@ describe("uninstall", () => {
     appendLedger(openSession(env, session), { atMs: Date.now(), trigger: "auto", summary: "S" }, 50);
     mkdirSync(join(carryoverDir(), "log"), { recursive: true });
     writeFileSync(join(carryoverDir(), "log/carryover.log"), "a line\n");
+    // The status line's compile cache as Node lays it out: dirs 755, entries 600.
+    const cacheEntries = join(carryoverDir(), "cache/node-compile/v26.12.1-x64-310b2ce3-0");
+    mkdirSync(cacheEntries, { recursive: true, mode: 0o755 });
+    writeFileSync(join(cacheEntries, "d0025023"), Buffer.alloc(512, 1), { mode: 0o600 });
     const stateDir = defaultStateDir({ TMPDIR: join(kit.root, "tmp") });
     mkdirSync(stateDir, { recursive: true });
     writeFileSync(join(stateDir, `${session}.md`), "# state\n");
