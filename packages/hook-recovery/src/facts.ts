@@ -6,7 +6,6 @@ import {
   compactionStartBefore,
   compactionWorkers,
   compactStatePath,
-  conversationCollector,
   type Env,
   errorMessage,
   type LedgerEntry,
@@ -14,7 +13,6 @@ import {
   loadLastCompaction,
   mechanicalSnapshotPath,
   orderStateByCount,
-  plansCollector,
   plansDir,
   readCompactionStarts,
   readCompactState,
@@ -22,12 +20,12 @@ import {
   readTmuxWindow,
   type Session,
   type StateOrder,
-  scanTranscriptFor,
+  scanTranscript,
   type TaskItem,
   type TmuxWindow,
   type TodoItem,
+  type TranscriptFacts,
   tasksDir,
-  workersCollector,
 } from "@carryover/core";
 import { readTaskList, type TaskListFacts } from "./tasks.ts";
 
@@ -134,11 +132,9 @@ function earlierLedgerEntries(entries: LedgerEntry[], compaction: CompactionQuer
   return compaction.inLedger ? entries.slice(0, -1) : entries;
 }
 
-async function scan(path: string, env: Env, log: (message: string) => void) {
+async function scan(path: string, env: Env, log: (message: string) => void): Promise<TranscriptFacts | null> {
   try {
-    return await scanTranscriptFor(path, [conversationCollector, plansCollector, workersCollector], {
-      plansDir: plansDir(env),
-    });
+    return await scanTranscript(path, { plansDir: plansDir(env) });
   } catch (error) {
     log(`transcript not read (${errorMessage(error)}); recovering without plans, todos and plan mode`);
     return null;
