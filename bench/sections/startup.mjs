@@ -148,7 +148,9 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
       const cpuRatio = statusLine ? row.cpuRatio / floor.cpuRatio : row.cpuRatio;
       const met = ratio <= limit && row.rssMiB <= rssLimit;
       const against = statusLine ? " `/bin/sh -c 'node -e 0'`" : "";
-      verdict = `${met ? "met" : "**missed**"} (≤ ${limit}×${against}: ${ratio.toFixed(2)}×)`;
+      const overRss =
+        row.rssMiB > rssLimit ? `; peak RSS ${row.rssMiB.toFixed(2)} MiB over ${rssLimit.toFixed(2)}` : "";
+      verdict = `${met ? "met" : "**missed**"} (≤ ${limit}×${against}: ${ratio.toFixed(2)}×${overRss})`;
       targets.push({ hook, path, statusLine, ratio, cpuRatio, limit, rssMiB: row.rssMiB, rssLimit, met, row });
     }
     const js = row.jsCpuMs === null ? "—" : `${row.jsCpuMs.toFixed(1)} ms`;
