@@ -1,3 +1,5 @@
+import { tagText } from "./_content.ts";
+
 /** What a user turn's text is, for finding the user's last real request. */
 export type UserText =
   | { kind: "prompt"; text: string }
@@ -47,21 +49,15 @@ export function userText(text: string): UserText {
   if (!trimmed || trimmed.startsWith("[Request interrupted")) return NONE;
   if (trimmed.startsWith("<local-command-stdout>")) return { kind: "local-output" };
   if (trimmed.startsWith("<command-name>") || trimmed.startsWith("<command-message>")) {
-    const name = tag(trimmed, "command-name");
+    const name = tagText(trimmed, "command-name");
     if (!name || OWN_COMMANDS.has(name) || LOCAL_COMMANDS.has(name)) return NONE;
-    const args = tag(trimmed, "command-args");
+    const args = tagText(trimmed, "command-args");
     return { kind: "command", text: args ? `${name} ${args}` : name };
   }
   if (trimmed.startsWith("<bash-input>")) {
-    const input = tag(trimmed, "bash-input");
+    const input = tagText(trimmed, "bash-input");
     return input ? { kind: "prompt", text: `!${input}` } : NONE;
   }
   if (NOT_TYPED.test(trimmed)) return NONE;
   return { kind: "prompt", text: trimmed };
-}
-
-function tag(text: string, name: string): string | null {
-  const match = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text);
-  const value = match?.[1]?.trim();
-  return value ? value : null;
 }

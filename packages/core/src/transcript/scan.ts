@@ -1,10 +1,15 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { TranscriptCollector } from "./_collector.ts";
-import { WORKER_TOOLS } from "./_workers.ts";
+import { activityCollector } from "./_activity.ts";
+import { callsCollector } from "./_calls.ts";
+import type { Block, Collector, CollectorRun, ScanContext } from "./_collector.ts";
+import { isObject } from "./_content.ts";
 import { type CandidateStats, type DynamicNeedle, forEachCandidateLine, type Needle, needle } from "./candidates.ts";
+import { conversationCollector } from "./conversation.ts";
 import type { TranscriptFacts } from "./facts.ts";
-import { readUsageBefore } from "./tail.ts";
+import { parseTranscriptLine, type TranscriptLine } from "./line.ts";
+import { plansCollector } from "./plans.ts";
+import { workersCollector } from "./workers.ts";
 
 export interface ScanOptions {
   /** Read at most `maxBytes`, the session's file from its end first, then its subagents' (bounded time). */
@@ -19,126 +24,13 @@ export interface ScanOptions {
   lineNumbers?: boolean;
 }
 
-// Every line the facts come from holds one of these; the rest (tool output, attachments, request
-// bookkeeping: most of the bytes) is never decoded. They also occur inside bookkeeping lines, so the
-// parsed line's `type` decides.
-function needles(collector: TranscriptCollector): Array<Needle | DynamicNeedle> {
-  // Where this chunk's first TaskCreate call is: a task's id is only in its result, further on.
-  let taskCreateAt: number | null = null;
-  // This chunk's worker calls (a background Bash, an Agent…), whose results are decoded: only they name the worker.
-  let workerCalls: Array<{ id: string; at: number }> = [];
-  const workersFrom = () => (collector.workers.active ? 0 : (workerCalls[0]?.at ?? null));
-  return [
-    // Anchors are picked by measurement on generated 2.1.332 transcripts (see `needle`).
-    needle('"type":"tool_use"', '_use"', {
-      // The block's name sits beside its type (2.1.332: `{"type":"tool_use","id":"…","name":"…"`).
-      onMatch: (region, at) => {
-        if (
-          taskCreateAt === null &&
-          region.subarray(Math.max(0, at - PEEK_BYTES), at + PEEK_BYTES).includes(TASK_CREATE_NAME)
-        )
-          taskCreateAt = at;
-        const call = workerCall(region, at);
-        if (call) workerCalls.push({ id: call, at });
-      },
-    }),
-    needle('"is_error":true', "_error"),
-    // A prompt, a command's echo, bash-mode input or a compaction summary: string or text content. Tool results,
-    // whose content starts with a tool_result block, are most user lines and are passed over. (Each needle is a
-    // pass over every chunk: what this one finds needs no other.)
-    needle('"role":"user","content":', '"role":"user","content":', {
-      accept: (region, at) => isTextContent(region, at + USER_CONTENT_BYTES),
-    }),
-    needle('"compactMetadata":', "Metada"),
-    needle('"permissionMode":"', 'Mode":'),
-    // Searched only past a TaskCreate call, or from the start while a call from an earlier chunk awaits its
-    // id; most sessions never call TaskCreate, so most chunks skip this needle.
-    needle('{"task":{"id":"', '{"task":{"id":"', {
-      startAt: () => {
-        const from = collector.awaitsTaskId() ? 0 : taskCreateAt;
-        taskCreateAt = null;
-        return from;
-      },
-    }),
-    // The results of worker calls: this chunk's, and those of earlier chunks' calls still awaited.
-    {
-      searches: () => {
-        const searches = [...collector.workers.awaitingResults()].map((id) => ({ bytes: resultNeedle(id), from: 0 }));
-        for (const { id, at } of workerCalls) searches.push({ bytes: resultNeedle(id), from: at });
-        return searches;
-      },
-    },
-    // What Claude Code writes about workers later: searched once one is known, or from this chunk's first call.
-    needle("<task-notification>", "<task-notif", { startAt: workersFrom }),
-    needle('"type":"task_status"', "task_status", { startAt: workersFrom }),
-    needle('"type":"session_cron_carry"', "session_cron_carry", {
-      startAt: () => {
-        const from = workersFrom();
-        workerCalls = [];
-        return from;
-      },
-    }),
-  ];
-}
+/** What every scan says of its reading, whichever collectors it ran. */
+type ScanStats = Pick<TranscriptFacts, "subagentFiles" | "skipped" | "bytesRead">;
 
-const TOOL_USE_BYTES = Buffer.byteLength('"type":"tool_use"');
-const ID_KEY = Buffer.from(',"id":"');
-const NAME_KEY = Buffer.from('","name":"');
-const BACKGROUND = Buffer.from('"run_in_background":true');
-const MAX_ID_BYTES = 128;
-
-/** A worker call's id at a tool_use match, from its bytes (every version: `"type":"tool_use","id":"…","name":"…"`). */
-function workerCall(region: Buffer, at: number): string | null {
-  const idAt = at + TOOL_USE_BYTES;
-  if (!bytesAt(region, ID_KEY, idAt)) return null;
-  const idStart = idAt + ID_KEY.length;
-  const idEnd = region.indexOf(QUOTE, idStart);
-  if (idEnd === -1 || idEnd - idStart > MAX_ID_BYTES || !bytesAt(region, NAME_KEY, idEnd)) return null;
-  const nameStart = idEnd + NAME_KEY.length;
-  const nameEnd = region.indexOf(QUOTE, nameStart);
-  if (nameEnd === -1 || nameEnd - nameStart > MAX_ID_BYTES) return null;
-  const name = region.toString("latin1", nameStart, nameEnd);
-  if (name === "Bash") {
-    const lineEnd = region.indexOf(NEWLINE, nameEnd);
-    if (region.subarray(nameEnd, lineEnd === -1 ? region.length : lineEnd).indexOf(BACKGROUND) === -1) return null;
-  } else if (!WORKER_TOOLS.has(name)) return null;
-  return region.toString("utf8", idStart, idEnd);
-}
-
-function bytesAt(region: Buffer, bytes: Buffer, at: number): boolean {
-  return at + bytes.length <= region.length && region.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
-}
-
-function resultNeedle(id: string): Buffer {
-  return Buffer.from(`"tool_use_id":${JSON.stringify(id)}`);
-}
-
-const USER_CONTENT_BYTES = Buffer.byteLength('"role":"user","content":');
-const TEXT_BLOCKS = [Buffer.from('[{"type":"text"'), Buffer.from('[{"type":"image"')];
-
-function isTextContent(region: Buffer, at: number): boolean {
-  return (
-    region[at] === QUOTE ||
-    TEXT_BLOCKS.some((start) => region.compare(start, 0, start.length, at, at + start.length) === 0)
-  );
-}
-
-const TASK_CREATE_NAME = Buffer.from('"name":"TaskCreate"');
-const PEEK_BYTES = 200;
-
-// Bookkeeping lines start with their type (2.1.332: `{"type":"api-request-blob",…`); conversation lines
-// start with `{"parentUuid"`. A line whose leading type is not one we read is dropped before decoding.
-const TYPE_FIRST = Buffer.from('{"type":"');
-const READ_TYPES = new Set(["user", "assistant", "system", "attachment", "permission-mode", "queue-operation"]);
-const QUOTE = 0x22;
-const NEWLINE = 0x0a;
-
-function isBookkeeping(region: Buffer, start: number, end: number): boolean {
-  const typeStart = start + TYPE_FIRST.length;
-  if (typeStart >= end || region.compare(TYPE_FIRST, 0, TYPE_FIRST.length, start, typeStart) !== 0) return false;
-  const typeEnd = region.indexOf(QUOTE, typeStart);
-  return typeEnd !== -1 && typeEnd < end && !READ_TYPES.has(region.toString("latin1", typeStart, typeEnd));
-}
+type FactsOf<C> = C extends { start(scan: ScanContext): { finish(): infer Facts } } ? Facts : never;
+type CollectedFacts<C extends readonly unknown[]> = C extends readonly [infer First, ...infer Rest]
+  ? FactsOf<First> & CollectedFacts<Rest>
+  : unknown;
 
 /**
  * Reads a Claude Code transcript (JSONL) without loading it whole, and the 2.x subagent transcripts beside
@@ -148,29 +40,57 @@ function isBookkeeping(region: Buffer, start: number, end: number): boolean {
  * be opened; lines it cannot read are counted in `skipped`.
  */
 export async function scanTranscript(path: string, options: ScanOptions = {}): Promise<TranscriptFacts> {
+  return scanTranscriptFor(
+    path,
+    [activityCollector, plansCollector, conversationCollector, workersCollector, callsCollector],
+    options,
+  );
+}
+
+/**
+ * The scan of `scanTranscript` with only the given collectors (and those they build on): the same facts, in
+ * one pass over the same files, with only their needles searched and only their code bundled. `skipped` counts
+ * the lines this scan decoded.
+ */
+async function scanTranscriptFor<const C extends readonly Collector<object>[]>(
+  path: string,
+  collectors: C,
+  options: ScanOptions = {},
+): Promise<CollectedFacts<C> & ScanStats> {
   const subagents = options.subagents === false ? [] : subagentTranscripts(path);
-  const collector = new TranscriptCollector({
+  const runs = new Map<Collector<object>, CollectorRun<object>>();
+  const scan: ScanContext = {
+    path,
     plansDir: options.plansDir,
-    ownPaths: options.ownPaths,
-    subagentsFollow: subagents.length > 0,
+    ownPaths: options.ownPaths ?? [],
     subagentTranscripts: new Map(subagents.map(({ agentId, file }) => [agentId, file])),
-  });
+    use: <Run extends CollectorRun<object>>(collector: Collector<object, Run>): Run => {
+      let run = runs.get(collector);
+      if (!run) {
+        run = collector.start(scan);
+        // After the collectors its start used: they hear each line, and finish, first.
+        runs.set(collector, run);
+      }
+      return run as Run;
+    },
+  };
+  for (const collector of collectors) scan.use(collector);
+  const lines = lineEvents([...runs.values()]);
   const read = (file: string, maxBytes: number | undefined) =>
     forEachCandidateLine(file, {
-      needles: needles(collector),
+      needles: lines.needles(),
       skipLine: isBookkeeping,
       maxBytes,
       lineNumbers: options.lineNumbers === true,
-      onLine: (text, at) => collector.line(text, at.line, at.offset),
+      onLine: (text, at) => lines.line(text, at.line, at.offset),
     });
   const stats = await read(path, options.maxBytes);
-  for (const [record, offset] of collector.boundarylessAt) record.preTokens = readUsageBefore(path, offset);
   let bytesRead = stats.bytesRead;
   const tails: CandidateStats[] = [];
   for (const { agentId, file } of subagents) {
     const left = options.maxBytes === undefined ? undefined : options.maxBytes - bytesRead;
     if (left !== undefined && left <= 0) break;
-    collector.beginSubagent(agentId);
+    lines.beginSubagent(agentId);
     try {
       const sub = await read(file, left);
       bytesRead += sub.bytesRead;
@@ -179,18 +99,140 @@ export async function scanTranscript(path: string, options: ScanOptions = {}): P
       // A subagent's file that vanished or is not a file: its work stays uncounted, the session's is not lost.
     }
   }
-  const { badLines, droppedEntries, ...facts } = collector.finish();
-  return {
-    ...facts,
+  const facts = new Map([...runs].map(([collector, run]) => [collector, run.finish()]));
+  return Object.assign({}, ...collectors.map((collector) => facts.get(collector)), {
+    subagentFiles: lines.counts.subagentFiles,
     skipped: {
-      badLines,
+      badLines: lines.counts.badLines,
       truncatedTail: stats.unterminatedTail,
       longLines: stats.longLines + tails.reduce((sum, sub) => sum + sub.longLines, 0),
       headBytes: stats.headBytes + tails.reduce((sum, sub) => sum + sub.headBytes, 0),
-      droppedEntries,
+      droppedEntries: [...runs.values()].reduce((sum, run) => sum + (run.dropped ?? 0), 0),
     },
     bytesRead,
+  });
+}
+
+/** Decodes each candidate line once and tells every run what it holds, in file order. */
+function lineEvents(runs: readonly CollectorRun<object>[]) {
+  let file = 0;
+  let agentId: string | undefined;
+  let response = 0;
+  let responseId = "";
+  const counts = { subagentFiles: 0, badLines: 0 };
+
+  const toolCalls = (line: TranscriptLine, lineNumber: number | undefined, atMs: number | undefined): void => {
+    const content = line.message?.content;
+    if (!Array.isArray(content)) return;
+    const messageId = typeof line.message?.id === "string" ? line.message.id : "";
+    const sidechain = line.isSidechain === true && file === 0;
+    const cwd = typeof line.cwd === "string" ? line.cwd : undefined;
+    for (const block of content as Block[]) {
+      if (block?.type !== "tool_use" || typeof block.id !== "string" || typeof block.name !== "string") continue;
+      if (!sidechain && (messageId !== responseId || !messageId)) {
+        for (const run of runs) run.nextResponse?.();
+        response += 1;
+        responseId = messageId;
+      } else if (sidechain && messageId !== responseId) {
+        // A subagent's response: ordered, but it settles nothing (see _calls.ts).
+        response += 1;
+        responseId = messageId;
+      }
+      const call = {
+        id: block.id,
+        tool: block.name,
+        input: isObject(block.input) ? block.input : {},
+        order: { file, response, atMs },
+        line: lineNumber,
+        cwd,
+        sidechain,
+        agentId,
+      };
+      for (const run of runs) run.toolCall?.(call);
+    }
   };
+
+  /** Whether the line held tool results. */
+  const toolResults = (line: TranscriptLine, atMs: number | undefined): boolean => {
+    const content = line.message?.content;
+    if (!Array.isArray(content)) return false;
+    let any = false;
+    for (const block of content as Block[]) {
+      if (block?.type !== "tool_result" || typeof block.tool_use_id !== "string") continue;
+      any = true;
+      const result = {
+        id: block.tool_use_id,
+        isError: block.is_error === true,
+        content: block.content,
+        result: line.toolUseResult,
+        atMs,
+        agentId,
+      };
+      for (const run of runs) run.toolResult?.(result);
+    }
+    return any;
+  };
+
+  return {
+    counts,
+    /** Every line the facts come from holds one of these; the rest (most of the bytes) is never decoded. */
+    needles(): Array<Needle | DynamicNeedle> {
+      const readings = runs.map((run) => run.reading?.() ?? {});
+      const peeks = readings.flatMap((reading) => (reading.onToolUse ? [reading.onToolUse] : []));
+      const found: Array<Needle | DynamicNeedle> = [];
+      // Anchors are picked by measurement on generated 2.1.332 transcripts (see `needle`). The tool_use needle
+      // comes first: the others may start where it found a call.
+      if (runs.some((run) => run.toolCall)) {
+        found.push(
+          needle('"type":"tool_use"', '_use"', {
+            onMatch: (region, at) => {
+              for (const peek of peeks) peek(region, at);
+            },
+          }),
+        );
+      }
+      for (const reading of readings) found.push(...(reading.needles ?? []));
+      return found;
+    },
+    line(text: string, lineNumber: number | undefined, offset: number): void {
+      const line = parseTranscriptLine(text);
+      if (line === null) {
+        counts.badLines += 1;
+        return;
+      }
+      const atMs = timeOf(line);
+      if (line.type === "assistant") toolCalls(line, lineNumber, atMs);
+      else if (line.type !== "user" || !toolResults(line, atMs)) {
+        const at = { line: lineNumber, offset, atMs, file };
+        for (const run of runs) run.line?.(line, at);
+      }
+    },
+    beginSubagent(id: string): void {
+      for (const run of runs) run.beginSubagent?.();
+      file += 1;
+      counts.subagentFiles += 1;
+      agentId = id;
+      responseId = "";
+    },
+  };
+}
+
+function timeOf(line: TranscriptLine): number | undefined {
+  const atMs = typeof line.timestamp === "string" ? Date.parse(line.timestamp) : Number.NaN;
+  return Number.isFinite(atMs) ? atMs : undefined;
+}
+
+// Bookkeeping lines start with their type (2.1.332: `{"type":"api-request-blob",…`); conversation lines
+// start with `{"parentUuid"`. A line whose leading type is not one we read is dropped before decoding.
+const TYPE_FIRST = Buffer.from('{"type":"');
+const READ_TYPES = new Set(["user", "assistant", "system", "attachment", "permission-mode", "queue-operation"]);
+const QUOTE = 0x22;
+
+function isBookkeeping(region: Buffer, start: number, end: number): boolean {
+  const typeStart = start + TYPE_FIRST.length;
+  if (typeStart >= end || region.compare(TYPE_FIRST, 0, TYPE_FIRST.length, start, typeStart) !== 0) return false;
+  const typeEnd = region.indexOf(QUOTE, typeStart);
+  return typeEnd !== -1 && typeEnd < end && !READ_TYPES.has(region.toString("latin1", typeStart, typeEnd));
 }
 
 const AGENT_FILE = /^agent-(.+)\.jsonl$/;

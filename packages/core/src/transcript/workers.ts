@@ -1,13 +1,22 @@
-import type { Worker, WorkerKind, WorkerState } from "./facts.ts";
+import type {
+  Block,
+  Collector,
+  CollectorRun,
+  FileReading,
+  LineAt,
+  ScanContext,
+  ToolCall,
+  ToolResult,
+} from "./_collector.ts";
+import { isObject, tagText, textOf } from "./_content.ts";
+import { needle } from "./candidates.ts";
+import type { TranscriptFacts, Worker, WorkerKind, WorkerState } from "./facts.ts";
+import type { TranscriptLine } from "./line.ts";
 
-type Block = Record<string, unknown>;
+type WorkerFacts = Pick<TranscriptFacts, "workers">;
 
-/** Where a call is: its time, its line, and the 2.x subagent transcript it is in. */
-export interface CallPlace {
-  atMs: number | undefined;
-  line: number | undefined;
-  agentId: string | undefined;
-}
+/** The background shells, monitors, subagents and crons the session started, to their last state. */
+export const workersCollector: Collector<WorkerFacts, Workers> = { start: (scan) => new Workers(scan) };
 
 // Tools whose results say what became of a worker: ended (KillBash ≤ 2.0, KillShell, TaskStop), or its state
 // (BashOutput ≤ 2.0, TaskOutput).
@@ -16,12 +25,7 @@ const STATUS_TOOLS = new Set(["BashOutput", "TaskOutput"]);
 const START_TOOLS = new Set(["Agent", "Task", "Monitor", "CronCreate"]);
 
 /** Tool calls whose results the scan must decode for the workers: all of these, and `Bash` run in the background. */
-export const WORKER_TOOLS: ReadonlySet<string> = new Set([
-  ...START_TOOLS,
-  ...STOP_TOOLS,
-  ...STATUS_TOOLS,
-  "CronDelete",
-]);
+const WORKER_TOOLS: ReadonlySet<string> = new Set([...START_TOOLS, ...STOP_TOOLS, ...STATUS_TOOLS, "CronDelete"]);
 
 const MAX_WORKERS = 1_000;
 const MAX_PENDING = 256;
@@ -46,7 +50,7 @@ interface Pending {
  * names it), and what Claude Code writes later (task notifications, post-compaction task_status and
  * session_cron_carry attachments, TaskStop/KillShell/BashOutput results).
  */
-export class WorkerLog {
+class Workers implements CollectorRun<WorkerFacts> {
   private readonly workers = new Map<string, Worker>();
   /** Every worker in call order (a result re-keys a worker but does not move it). */
   private readonly order: Worker[] = [];
@@ -56,33 +60,62 @@ export class WorkerLog {
   private file = 0;
   dropped = 0;
 
+  constructor(private readonly scan: ScanContext) {}
+
+  reading(): FileReading {
+    // This chunk's worker calls (a background Bash, an Agent…), whose results are decoded: only they name the worker.
+    let workerCalls: Array<{ id: string; at: number }> = [];
+    const workersFrom = () => (this.active ? 0 : (workerCalls[0]?.at ?? null));
+    return {
+      onToolUse: (region, at) => {
+        const call = workerCall(region, at);
+        if (call) workerCalls.push({ id: call, at });
+      },
+      needles: [
+        // The results of worker calls: this chunk's, and those of earlier chunks' calls still awaited.
+        {
+          searches: () => {
+            const searches = [...this.pending.keys()].map((id) => ({ bytes: resultNeedle(id), from: 0 }));
+            for (const { id, at } of workerCalls) searches.push({ bytes: resultNeedle(id), from: at });
+            return searches;
+          },
+        },
+        // What Claude Code writes about workers later: searched once one is known, or from this chunk's first call.
+        needle("<task-notification>", "<task-notif", { startAt: workersFrom }),
+        needle('"type":"task_status"', "task_status", { startAt: workersFrom }),
+        needle('"type":"session_cron_carry"', "session_cron_carry", {
+          startAt: () => {
+            const from = workersFrom();
+            workerCalls = [];
+            return from;
+          },
+        }),
+      ],
+    };
+  }
+
   /** Any worker or worker call seen: later lines (notifications, attachments) may concern it. */
-  get active(): boolean {
+  private get active(): boolean {
     return this.workers.size > 0 || this.pending.size > 0;
   }
 
-  /** Ids of calls whose results have not been read yet. */
-  awaitingResults(): IterableIterator<string> {
-    return this.pending.keys();
-  }
-
   /** The lines that follow are the next file's: calls of a subagent's file left without a result never got one. */
-  nextFile(): void {
-    if (this.file > 0) this.movedOn();
+  beginSubagent(): void {
+    if (this.file > 0) this.nextResponse();
     this.file += 1;
   }
 
-  called(callId: string, tool: string, input: Block, place: CallPlace): void {
+  toolCall({ id: callId, tool, input, order, line, agentId }: ToolCall): void {
     const start = this.startOf(tool, input);
     if (start) {
       const worker: Worker = {
         ...start,
         id: callId,
         state: start.kind === "cron" ? "scheduled" : "running",
-        startedAtMs: place.atMs ?? null,
+        startedAtMs: order.atMs ?? null,
         endedAtMs: null,
-        ...(place.line !== undefined ? { line: place.line } : {}),
-        ...(place.agentId !== undefined ? { startedBy: place.agentId } : {}),
+        ...(line !== undefined ? { line } : {}),
+        ...(agentId !== undefined ? { startedBy: agentId } : {}),
       };
       this.remember(callId, { tool, file: this.file, worker });
       this.add(callId, worker);
@@ -97,22 +130,42 @@ export class WorkerLog {
       this.remember(callId, { tool, file: this.file, target });
   }
 
-  resulted(callId: string, isError: boolean, content: string, result: unknown, atMs: number | undefined): void {
+  toolResult({ id: callId, isError, content, result, atMs }: ToolResult): void {
     const pending = this.pending.get(callId);
     if (!pending) return;
     this.pending.delete(callId);
     const outcome = isObject(result) ? result : {};
-    if (pending.worker) this.started(callId, pending.worker, isError, content, outcome, atMs);
+    if (pending.worker) this.started(callId, pending.worker, isError, textOf(content), outcome, atMs);
     else if (!isError && pending.target !== undefined) this.controlled(pending, outcome, atMs);
   }
 
+  line(line: TranscriptLine, at: LineAt): void {
+    if (line.type === "queue-operation") {
+      if (line.operation === "enqueue" && typeof line.content === "string") this.notified(line.content, at.atMs);
+      return;
+    }
+    if (!this.active) return;
+    if (line.type === "user") {
+      const text = textOf(line.message?.content);
+      if (text.includes("<task-notification>")) this.notified(text, at.atMs);
+      return;
+    }
+    const attachment = line.type === "attachment" ? line.attachment : undefined;
+    if (!attachment) return;
+    if (attachment.type === "queued_command" && typeof attachment.prompt === "string") {
+      this.notified(attachment.prompt, at.atMs);
+    } else if (attachment.type === "task_status") this.taskStatus(attachment as Block, at.atMs);
+    else if (attachment.type === "session_cron_carry") this.cronsCarried(attachment.tasks, at.atMs);
+  }
+
   /** The last file is read: a subagent's calls left without a result never got one. */
-  finish(): void {
-    if (this.file > 0) this.movedOn();
+  finish(): WorkerFacts {
+    if (this.file > 0) this.nextResponse();
+    return { workers: this.list() };
   }
 
   /** The main chain's next response: start calls still without a result got none. */
-  movedOn(): void {
+  nextResponse(): void {
     for (const [callId, pending] of this.pending) {
       if (pending.file !== this.file) continue;
       this.pending.delete(callId);
@@ -121,24 +174,24 @@ export class WorkerLog {
   }
 
   /** `<task-notification>` blocks: a user line, a queued_command attachment or a queue-operation line. */
-  notified(text: string, atMs: number | undefined): void {
+  private notified(text: string, atMs: number | undefined): void {
     for (const [, body] of text.matchAll(NOTIFICATION)) {
-      const status = tag(body!, "status") as WorkerState | null;
+      const status = tagText(body!, "status") as WorkerState | null;
       if (status === null || !TERMINAL.has(status)) continue;
-      const taskId = tag(body!, "task-id");
-      const callId = tag(body!, "tool-use-id");
-      const summary = tag(body!, "summary");
+      const taskId = tagText(body!, "task-id");
+      const callId = tagText(body!, "tool-use-id");
+      const summary = tagText(body!, "summary");
       let worker = (taskId && this.workers.get(taskId)) || (callId && this.byCall.get(callId)) || undefined;
       if (!worker && taskId) worker = this.fromSummary(taskId, summary);
       if (!worker) continue;
       this.ended(worker, status, atMs, summary);
-      const output = tag(body!, "output-file");
+      const output = tagText(body!, "output-file");
       if (output) worker.outputFile = output;
     }
   }
 
   /** A `task_status` attachment (2.1.332, after a compaction): Claude Code's own word on a background task. */
-  taskStatus(attachment: Block, atMs: number | undefined): void {
+  private taskStatus(attachment: Block, atMs: number | undefined): void {
     const id = text(attachment.taskId);
     const shell = isObject(attachment.shell) ? attachment.shell : {};
     const kind: WorkerKind | null =
@@ -171,7 +224,7 @@ export class WorkerLog {
   }
 
   /** A `session_cron_carry` attachment: the crons Claude Code carried over a compaction; the others are gone. */
-  cronsCarried(tasks: unknown, atMs: number | undefined): void {
+  private cronsCarried(tasks: unknown, atMs: number | undefined): void {
     if (!Array.isArray(tasks)) return;
     const carried = new Set(tasks.filter(isObject).map((task) => text(task.id)));
     for (const worker of this.workers.values()) {
@@ -182,10 +235,10 @@ export class WorkerLog {
     }
   }
 
-  /** The workers, oldest first; `transcripts` maps a 2.x agentId to its own transcript file. */
-  list(transcripts: ReadonlyMap<string, string>): Worker[] {
+  /** The workers, oldest first, each 2.x subagent with its own transcript file. */
+  private list(): Worker[] {
     return this.order.map((worker) => {
-      const file = worker.kind === "agent" ? transcripts.get(worker.id) : undefined;
+      const file = worker.kind === "agent" ? this.scan.subagentTranscripts.get(worker.id) : undefined;
       return file ? { ...worker, transcript: file } : { ...worker };
     });
   }
@@ -343,11 +396,6 @@ function idFromText(kind: WorkerKind, content: string): string | null {
   return pattern.exec(content)?.[1] ?? null;
 }
 
-function tag(body: string, name: string): string | null {
-  const value = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(body)?.[1]?.trim();
-  return value ? value : null;
-}
-
 function text(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }
@@ -357,6 +405,36 @@ function clip(value: string): string {
   return line.length > MAX_TEXT_CHARS ? `${line.slice(0, MAX_TEXT_CHARS - 1)}…` : line;
 }
 
-function isObject(value: unknown): value is Block {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+const TOOL_USE_BYTES = Buffer.byteLength('"type":"tool_use"');
+const ID_KEY = Buffer.from(',"id":"');
+const NAME_KEY = Buffer.from('","name":"');
+const BACKGROUND = Buffer.from('"run_in_background":true');
+const MAX_ID_BYTES = 128;
+const QUOTE = 0x22;
+const NEWLINE = 0x0a;
+
+/** A worker call's id at a tool_use match, from its bytes (every version: `"type":"tool_use","id":"…","name":"…"`). */
+function workerCall(region: Buffer, at: number): string | null {
+  const idAt = at + TOOL_USE_BYTES;
+  if (!bytesAt(region, ID_KEY, idAt)) return null;
+  const idStart = idAt + ID_KEY.length;
+  const idEnd = region.indexOf(QUOTE, idStart);
+  if (idEnd === -1 || idEnd - idStart > MAX_ID_BYTES || !bytesAt(region, NAME_KEY, idEnd)) return null;
+  const nameStart = idEnd + NAME_KEY.length;
+  const nameEnd = region.indexOf(QUOTE, nameStart);
+  if (nameEnd === -1 || nameEnd - nameStart > MAX_ID_BYTES) return null;
+  const name = region.toString("latin1", nameStart, nameEnd);
+  if (name === "Bash") {
+    const lineEnd = region.indexOf(NEWLINE, nameEnd);
+    if (region.subarray(nameEnd, lineEnd === -1 ? region.length : lineEnd).indexOf(BACKGROUND) === -1) return null;
+  } else if (!WORKER_TOOLS.has(name)) return null;
+  return region.toString("utf8", idStart, idEnd);
+}
+
+function bytesAt(region: Buffer, bytes: Buffer, at: number): boolean {
+  return at + bytes.length <= region.length && region.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
+}
+
+function resultNeedle(id: string): Buffer {
+  return Buffer.from(`"tool_use_id":${JSON.stringify(id)}`);
 }
