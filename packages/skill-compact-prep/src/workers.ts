@@ -2,13 +2,15 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   compactionWorkers,
+  conversationCollector,
   type Env,
   paneLines,
   projectsDir,
   readTmuxWindow,
-  scanTranscript,
+  scanTranscriptFor,
   transcriptPath,
   workerLine,
+  workersCollector,
 } from "@carryover/core";
 
 // Bounds the scan on any transcript, as pre-compact does.
@@ -22,7 +24,9 @@ export async function workersText(sessionId: string, env: Env, cwd: string): Pro
   const transcript = findTranscript(env, sessionId, cwd);
   const lines: string[] = [];
   if (transcript) {
-    const facts = await scanTranscript(transcript, { maxBytes: MAX_SCAN_BYTES });
+    const facts = await scanTranscriptFor(transcript, [workersCollector, conversationCollector], {
+      maxBytes: MAX_SCAN_BYTES,
+    });
     const { live, ended, omitted } = compactionWorkers(facts.workers, facts.compactions.at(-1)?.atMs ?? null);
     if (live.length > 0) lines.push("Still at work:", ...live.map((worker) => `- ${workerLine(worker)}`));
     if (ended.length > 0) {

@@ -52,7 +52,7 @@ export async function scanTranscript(path: string, options: ScanOptions = {}): P
  * one pass over the same files, with only their needles searched and only their code bundled. `skipped` counts
  * the lines this scan decoded.
  */
-async function scanTranscriptFor<const C extends readonly Collector<object>[]>(
+export async function scanTranscriptFor<const C extends readonly Collector<object>[]>(
   path: string,
   collectors: C,
   options: ScanOptions = {},
