@@ -1,7 +1,7 @@
 // The workers as the real Claude Code 2.1.332 records them, read back from the transcript at the moment a hook runs
 // and held against the lists Claude Code itself hands that hook (Stop's and SubagentStop's background_tasks and
 // session_crons). With CARRYOVER_CAPTURE_DIR set, the run also writes the captures kept in test-fixtures/payloads.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import {
@@ -19,6 +19,7 @@ import {
   type Sandbox,
   startTui,
   untilReleased,
+  waitFor,
 } from "../../../test-fixtures/e2e/index.ts";
 import type { Worker } from "../src/transcript/facts.ts";
 import { scanTranscript } from "../src/transcript/scan.ts";
@@ -248,12 +249,28 @@ describe("workers of a session that ended and was resumed", () => {
     ]);
     await tui.submit(`start it ${start}`);
     await tui.waitForScreen(/1 shell still running/);
+    const { probeLog } = sandbox;
+    const stop = await waitFor(() => readProbeLog(probeLog).find((payload) => payload.hook_event_name === "Stop"), {
+      description: "the first Stop",
+    });
+    const sessionId = stop.session_id as string;
+    const transcript = sandbox.transcriptPath(sessionId);
+    const listed = claudeRunning(stop.background_tasks as BackgroundTask[]);
+    expect(listed.map((task) => task.description)).toEqual(["long server"]);
+    const taskId = listed[0]!.id;
+    // 2.1.332 may run Stop before it writes the shell's result line, which names the shell by its task id: Stop's
+    // copy then names it by its call. The shell runs until /exit, so the transcript once that line is in holds the
+    // state Stop's list describes; Stop's list is held against a copy taken then.
+    await waitFor(() => (namesTask(transcript, taskId) ? true : undefined), {
+      description: `the result line naming ${taskId}`,
+    });
+    const atStop = join(sandbox.root, "stop-with-result.jsonl");
+    copyFileSync(transcript, atStop);
+    expect(await expectAgreement([{ ...stop, probe_transcript_copy: atStop }])).toBe(1);
     await tui.send("/exit");
     // 2.1.332 asks: "Exit and stop tasks" (the default), "Move to background and exit", "Stay".
     await tui.waitForScreen(/Exit and stop tasks/);
     tui.sendKeys("Enter");
-    const sessionId = readProbeLog(sandbox.probeLog).find((payload) => payload.hook_event_name === "Stop")!
-      .session_id as string;
     await tui.waitForScreen(/Resume this session with/, { timeoutMs: 20_000 });
     await tui.stop();
     // 2.1.332 records the kill (`<status>killed</status>`) only when it gets there before it exits: on a busy
@@ -269,9 +286,10 @@ describe("workers of a session that ended and was resumed", () => {
       await runPrint(sandbox, `go on ${mockScript(steps)}`, { resume: sessionId, env, allowedTools: ["Bash"] }),
     );
     const payloads = readProbeLog(sandbox.probeLog);
-    const fork = payloads.find((payload) => payload.hook_event_name === "SubagentStop" && payload.agent_type === "");
+    const resumed = payloads.slice(payloads.findIndex((payload) => payload.hook_event_name === "Stop") + 1);
+    const fork = resumed.find((payload) => payload.hook_event_name === "SubagentStop" && payload.agent_type === "");
     expect(fork!.background_tasks).toEqual([]);
-    expect(await expectAgreement(payloads)).toBeGreaterThanOrEqual(3);
+    expect(await expectAgreement(resumed)).toBeGreaterThanOrEqual(2);
     const final = await scanTranscript(sandbox.transcriptPath(sessionId));
     const ended = killed ? "killed" : "stopped";
     expect(final.workers.map(({ description, state }) => [description, state])).toEqual([["long server", ended]]);
@@ -281,6 +299,15 @@ describe("workers of a session that ended and was resumed", () => {
     capture(sandbox, sessionId, "workers-resumed", {});
   });
 });
+
+/** Whether the transcript holds the result line of the background shell Claude Code calls `taskId`. */
+function namesTask(transcript: string, taskId: string): boolean {
+  // The last piece after a newline may be a line Claude Code is still writing.
+  return readFileSync(transcript, "utf8")
+    .split("\n")
+    .slice(0, -1)
+    .some((line) => line.includes(taskId) && JSON.parse(line).toolUseResult?.backgroundTaskId === taskId);
+}
 
 /** The first PostToolUse of each tool (the async Agent: the one launched in the background). */
 function postToolUse(
