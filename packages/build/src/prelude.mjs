@@ -7,6 +7,9 @@
 
 const PREFIX = '":" //; ';
 
+/** carryover's root in sh, unchecked: with neither variable set, a dir that does not exist, not a relative one. */
+const ROOT = "${CLAUDE_CONFIG_DIR:-${HOME:-/nonexistent}/.claude}/carryover";
+
 // A probe may read (set, absolute and checked, only when the probe runs): `$carryover`, carryover's root
 // (`<claude dir>/carryover`: `CLAUDE_CONFIG_DIR`, else `$HOME/.claude`); `$session`, the session's dir
 // (`$carryover/sessions/<CLAUDE_CODE_SESSION_ID>`, the id checked as core checks it); `$project`,
@@ -102,7 +105,7 @@ const self = (statusLine) => (statusLine ? "self" : "0");
 function compileCache() {
   return [
     "unset NODE_COMPILE_CACHE",
-    "r=${CLAUDE_CONFIG_DIR:-${HOME:-/nonexistent}/.claude}/carryover; n=$r/cache/node-compile",
+    `r=${ROOT}; n=$r/cache/node-compile`,
     'case $r in /*) if [ -d "$r" ]; then export NODE_COMPILE_CACHE="$n" CARRYOVER_NODE_COMPILE_CACHE="$n"; fi;; esac',
   ];
 }
@@ -124,7 +127,7 @@ function probeLines(hook, event, probe) {
 function noNode(hook, statusLine) {
   const time = "$(date -u +%Y-%m-%dT%H:%M:%SZ 2>/dev/null)";
   return [
-    "l=${CLAUDE_CONFIG_DIR:-${HOME:-/nonexistent}/.claude}/carryover/log/carryover.log",
+    `l=${ROOT}/log/carryover.log`,
     // The PATH we log, then one with the tools below.
     "p=$PATH; PATH=$PATH:/usr/bin:/bin",
     // Private as core makes it; bounded as core bounds the log: this may run on every prompt until the user acts.
