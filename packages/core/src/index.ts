@@ -154,6 +154,7 @@ export { conversationCollector } from "./transcript/conversation.ts";
 export type { Activity, CompactionRecord, TaskItem, TodoItem, TranscriptFacts, Worker } from "./transcript/facts.ts";
 export { parseTranscriptLine, type TranscriptLine } from "./transcript/line.ts";
 export { forEachTranscriptLine } from "./transcript/lines.ts";
+export { plansCollector } from "./transcript/plans.ts";
 export { scanTranscript, scanTranscriptFor } from "./transcript/scan.ts";
 export { workersCollector } from "./transcript/workers.ts";
 export { type CompactionWorkers, compactionWorkers, paneLines, workerLine } from "./workers/describe.ts";

@@ -6,6 +6,7 @@ import {
   compactionStartBefore,
   compactionWorkers,
   compactStatePath,
+  conversationCollector,
   type Env,
   errorMessage,
   type LedgerEntry,
@@ -13,6 +14,7 @@ import {
   loadLastCompaction,
   mechanicalSnapshotPath,
   orderStateByCount,
+  plansCollector,
   plansDir,
   readCompactionStarts,
   readCompactState,
@@ -20,12 +22,12 @@ import {
   readTmuxWindow,
   type Session,
   type StateOrder,
-  scanTranscript,
+  scanTranscriptFor,
   type TaskItem,
   type TmuxWindow,
   type TodoItem,
-  type TranscriptFacts,
   tasksDir,
+  workersCollector,
 } from "@carryover/core";
 import { readTaskList, type TaskListFacts } from "./tasks.ts";
 
@@ -132,9 +134,11 @@ function earlierLedgerEntries(entries: LedgerEntry[], compaction: CompactionQuer
   return compaction.inLedger ? entries.slice(0, -1) : entries;
 }
 
-async function scan(path: string, env: Env, log: (message: string) => void): Promise<TranscriptFacts | null> {
+async function scan(path: string, env: Env, log: (message: string) => void) {
   try {
-    return await scanTranscript(path, { plansDir: plansDir(env) });
+    return await scanTranscriptFor(path, [conversationCollector, plansCollector, workersCollector], {
+      plansDir: plansDir(env),
+    });
   } catch (error) {
     log(`transcript not read (${errorMessage(error)}); recovering without plans, todos and plan mode`);
     return null;
