@@ -17,11 +17,13 @@ import { readFileSync } from "node:fs";
  *   setup?: () => void,
  *   check?: (outputs: string[]) => string | null,
  *   repeats?: number,
+ *   rssFloor?: Proc,
  * }} Case
  *   One process (`proc`), or several (`procs`) started together (`parallel`, as Claude Code starts the
  *   hooks of one event) or one after the other. `setup` runs before every run, outside the timing.
  *   `check` sees the stdout of a run made before the timed ones and returns a problem or null.
  *   `repeats` runs it that many times a round (1): more samples for a figure judged against a target.
+ *   `rssFloor`: a process whose peak RSS is measured beside the case's, in the same rounds (its `rssFloorMiB`).
  * @typedef {{
  *   name: string,
  *   median: number,
@@ -29,6 +31,7 @@ import { readFileSync } from "node:fs";
  *   max: number,
  *   ratio: { median: number, min: number, max: number },
  *   rssMiB: number,
+ *   rssFloorMiB: number | null,
  *   cpuMs: number,
  *   cpuRatio: number,
  * }} Row
@@ -88,11 +91,13 @@ export async function measure(cases, { runs = 30, warmup = 3, rssRuns = 3, paire
     onProgress?.(`round ${round + 1}/${warmup + runs}`);
   }
   const rss = cases.map(() => 0);
+  const rssFloor = cases.map((c) => (c.rssFloor ? 0 : null));
   for (let round = 0; round < rssRuns; round++) {
     for (const [i, c] of cases.entries()) {
       c.setup?.();
       const outputs = await runCase(c, "ignore", true);
       rss[i] = Math.max(rss[i], outputs.reduce((sum, o) => sum + o.rssKiB, 0) / 1024);
+      if (c.rssFloor) rssFloor[i] = Math.max(rssFloor[i], (await runAsync(c.name, c.rssFloor, true)).rssKiB / 1024);
     }
   }
   return cases.map((c, i) => {
@@ -104,6 +109,7 @@ export async function measure(cases, { runs = 30, warmup = 3, rssRuns = 3, paire
       ...stats(times[i]),
       ratio: stats(times[i].map((ms, k) => ms / beside(k))),
       rssMiB: rss[i],
+      rssFloorMiB: rssFloor[i],
       cpuMs,
       cpuRatio: cpuMs / (hasPairs ? besideCpu[i] / besides[i].length : cpu[0] / times[0].length),
     };

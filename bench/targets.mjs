@@ -6,7 +6,10 @@ export const TARGETS = {
   promptTotalRatio: 0.3,
   /** The other every-prompt paths (the statusline, memory-guard after an edit, pin re-injecting), over `node -e 0`. */
   startupRatio: 1.05,
-  /** Peak RSS over `node -e 0`'s in the same run (a fixed figure would judge the Node: each has its own). */
+  /**
+   * Peak RSS over Node's own for that run: an empty file run from as long a path, in the same environment (a fixed
+   * figure would judge the Node, and `node -e 0` leaves out what Node's start costs for a script's path).
+   */
   startupRssOverMiB: 3,
   /** The statusline with a 1 GB transcript against a 1 MB one (flat: within the run's noise). */
   flatRatio: 1.05,
