@@ -6,6 +6,7 @@ import {
   carryoverRoot,
   compactionWorkers,
   compactStatePath,
+  conversationCollector,
   dirNames,
   type Env,
   highestLevelReached,
@@ -31,12 +32,13 @@ import {
   readStateStamp,
   type Session,
   type StateOrder,
-  scanTranscript,
+  scanTranscriptFor,
   transcriptUsage,
   type UsagePercents,
   type UsageReading,
   usagePercents,
   verifyState,
+  workersCollector,
 } from "@carryover/core";
 import { CliError, usageError } from "../../errors.ts";
 import { tildify } from "../../output/display.ts";
@@ -186,9 +188,9 @@ export async function sessionFacts(
 }
 
 async function workersOf(transcriptPath: string): Promise<SessionFacts["workers"]> {
-  let facts: Awaited<ReturnType<typeof scanTranscript>>;
+  let facts: Awaited<ReturnType<typeof readWorkers>>;
   try {
-    facts = await scanTranscript(transcriptPath, { maxBytes: MAX_SCAN_BYTES });
+    facts = await readWorkers(transcriptPath);
   } catch {
     // Gone or unreadable since it was found: nothing to say of its workers.
     return [];
@@ -198,6 +200,10 @@ async function workersOf(transcriptPath: string): Promise<SessionFacts["workers"
     .sort((a, b) => facts.workers.indexOf(a) - facts.workers.indexOf(b))
     .map(({ kind, id, description, command, state }) => ({ kind, id, description, command, state }));
 }
+
+/** Only the workers and the compactions: the scan leaves the session's other work undecoded. */
+const readWorkers = (transcriptPath: string) =>
+  scanTranscriptFor(transcriptPath, [workersCollector, conversationCollector], { maxBytes: MAX_SCAN_BYTES });
 
 function safeRead(path: string): string | null {
   try {
