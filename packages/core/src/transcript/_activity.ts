@@ -1,4 +1,4 @@
-import { type Call, callsCollector, FILE_TOOLS, namedTarget } from "./_calls.ts";
+import { type Call, callsCollector, FILE_TOOLS } from "./_calls.ts";
 import type { Collector, CollectorRun, Order, ScanContext, ToolResult } from "./_collector.ts";
 import { type Check, type CommandChecks, commandChecks, covers } from "./_command-check.ts";
 import { textOf } from "./_content.ts";
@@ -139,9 +139,8 @@ class Work implements CollectorRun<ActivityFacts> {
     if (call.tool === "Bash") this.commandRun(call, true);
     const check = call.tool === "Bash" ? this.checksOf(call.target, call.cwd).last : null;
     const open: OpenError = { error, order: call.order, check, malformed: message.includes("InputValidationError") };
-    const key = keyOf(call);
-    if (this.resolvedByEarlierPass(call, key, open)) return;
-    push(this.open, key, open);
+    if (this.resolvedByEarlierPass(call, open)) return;
+    push(this.open, call.key, open);
     if (check) push(this.openChecks, check.key, open);
     if (open.malformed) push(this.openMalformed, call.tool, open);
   }
@@ -179,8 +178,7 @@ class Work implements CollectorRun<ActivityFacts> {
       if (still.length > 0) list.set(key, still);
       else list.delete(key);
     };
-    const key = keyOf(call);
-    resolve(this.open, key, () => true, resolutionOf(call));
+    resolve(this.open, call.key, () => true, resolutionOf(call));
     // Reading a command is paid only while a failed check is open.
     if (call.tool === "Bash" && this.openChecks.size > 0) {
       for (const check of this.checksOf(call.target, call.cwd).vouched) {
@@ -194,7 +192,7 @@ class Work implements CollectorRun<ActivityFacts> {
     }
     resolve(this.openMalformed, call.tool, (open) => open.malformed, MALFORMED_RESOLUTION);
     if (this.scan.subagentTranscripts.size === 0) return;
-    remember(this.passes, key, call.order);
+    remember(this.passes, call.key, call.order);
     remember(this.toolPasses, call.tool, call.order);
     if (call.tool === "Bash") {
       this.bashPasses.push({ command: call.target, cwd: call.cwd, order: call.order });
@@ -203,13 +201,13 @@ class Work implements CollectorRun<ActivityFacts> {
   }
 
   /** A failure read after a later success from another file (a subagent's transcript read after the session's). */
-  private resolvedByEarlierPass(call: Call, key: string, open: OpenError): boolean {
+  private resolvedByEarlierPass(call: Call, open: OpenError): boolean {
     // The session's own file is read first: only a subagent's failure can come after a pass that is later.
     if (call.order.file === 0) return false;
     const later = (orders: readonly Order[] | undefined) =>
       orders?.some((order) => isLater(order, open.order)) ?? false;
     let how: string | null = null;
-    if (later(this.passes.get(key))) how = resolutionOf(call);
+    if (later(this.passes.get(call.key))) how = resolutionOf(call);
     else if (open.check && this.passedLater(open.check, open.order)) how = CHECK_RESOLUTION;
     else if (open.malformed && later(this.toolPasses.get(call.tool))) how = MALFORMED_RESOLUTION;
     if (how === null) return false;
@@ -241,12 +239,6 @@ class Work implements CollectorRun<ActivityFacts> {
 
 const CHECK_RESOLUTION = "a later run of the same check over the same or a wider target passed";
 const MALFORMED_RESOLUTION = "the next call of the same tool ran";
-
-/** Calls that fix each other's errors: file tools share one key per file, others per tool and target. */
-function keyOf(call: Call): string {
-  const target = namedTarget(call.tool, call.input) ?? JSON.stringify(call.input);
-  return `${FILE_TOOLS.has(call.tool) ? "file" : call.tool}\0${target}`;
-}
 
 function isLater(a: Order, b: Order): boolean {
   if (a.file === b.file) return a.response > b.response;

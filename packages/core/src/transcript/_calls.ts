@@ -17,6 +17,8 @@ export interface Call extends ToolCall {
   seq: number;
   /** Shown in errors: the file, command (Bash), URL, pattern, query or subagent; else the input as JSON, cut. */
   target: string;
+  /** Shared by calls that fix each other's errors: file tools one per file, others per tool and target. */
+  key: string;
   /** After the last compaction. */
   recent: boolean;
 }
@@ -66,6 +68,7 @@ class Calls implements CollectorRun<CallFacts> {
   toolCall(call: ToolCall): void {
     // Field by field: a spread copy of `call` here kept far more of the scan alive between collections.
     const { id, tool, input, order, line, cwd, sidechain, agentId } = call;
+    const { target, key } = targetAndKey(tool, input);
     this.pending.set(id, {
       id,
       tool,
@@ -76,7 +79,8 @@ class Calls implements CollectorRun<CallFacts> {
       sidechain,
       agentId,
       seq: ++this.seq,
-      target: targetOf(tool, input),
+      target,
+      key,
       recent: this.isRecent(call),
     });
     if (this.pending.size > MAX_PENDING_CALLS) {
@@ -132,7 +136,7 @@ class Calls implements CollectorRun<CallFacts> {
 const TARGET_FIELDS = ["file_path", "notebook_path", "command", "url", "pattern", "query"] as const;
 
 /** The file, command, URL, pattern, query or subagent a call is about; null when its input names none. */
-export function namedTarget(tool: string, input: Record<string, unknown>): string | null {
+function namedTarget(tool: string, input: Record<string, unknown>): string | null {
   for (const field of TARGET_FIELDS) {
     const value = input[field];
     if (typeof value === "string" && value) return value;
@@ -141,9 +145,10 @@ export function namedTarget(tool: string, input: Record<string, unknown>): strin
   return null;
 }
 
-function targetOf(tool: string, input: Record<string, unknown>): string {
+/** What a call is about, as shown and as matched: an input that names nothing, as JSON (cut where shown). */
+function targetAndKey(tool: string, input: Record<string, unknown>): Pick<Call, "target" | "key"> {
   const named = namedTarget(tool, input);
-  if (named !== null) return named;
-  const json = JSON.stringify(input);
-  return json.length > MAX_TARGET_CHARS ? `${json.slice(0, MAX_TARGET_CHARS)}…` : json;
+  const about = named ?? JSON.stringify(input);
+  const target = named === null && about.length > MAX_TARGET_CHARS ? `${about.slice(0, MAX_TARGET_CHARS)}…` : about;
+  return { target, key: `${FILE_TOOLS.has(tool) ? "file" : tool}\0${about}` };
 }
