@@ -155,7 +155,7 @@ export type { Activity, CompactionRecord, TaskItem, TodoItem, TranscriptFacts, W
 export { parseTranscriptLine, type TranscriptLine } from "./transcript/line.ts";
 export { forEachTranscriptLine } from "./transcript/lines.ts";
 export { plansCollector } from "./transcript/plans.ts";
-export { scanTranscript, scanTranscriptFor } from "./transcript/scan.ts";
+export { MAX_SCAN_BYTES, scanTranscript, scanTranscriptFor, scanWorkers } from "./transcript/scan.ts";
 export { workersCollector } from "./transcript/workers.ts";
 export { type CompactionWorkers, compactionWorkers, paneLines, workerLine } from "./workers/describe.ts";
 export { readTmuxWindow, type TmuxWindow } from "./workers/panes.ts";

@@ -2,6 +2,7 @@ import {
   compactionWorkers,
   type Env,
   errorMessage,
+  MAX_SCAN_BYTES,
   MECHANICAL_SNAPSHOT_MARK,
   mechanicalSnapshotPath,
   paneLines,
@@ -29,8 +30,6 @@ import type { Compaction } from "./sections.ts";
 import { transcriptSettled } from "./settled.ts";
 
 const PLAN_HEAD_BYTES = 4096;
-// Bounds the scan's time on any transcript (BENCHMARKS.md has the scanner's rate).
-const MAX_SCAN_BYTES = 256 * 1024 * 1024;
 
 /** What the transcript says the session did, carryover's own files left out; null (logged) when it cannot be read. */
 export async function readFacts(path: string, env: Env, ownPaths: string[], log: (message: string) => void) {

@@ -2,19 +2,14 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   compactionWorkers,
-  conversationCollector,
   type Env,
   paneLines,
   projectsDir,
   readTmuxWindow,
-  scanTranscriptFor,
+  scanWorkers,
   transcriptPath,
   workerLine,
-  workersCollector,
 } from "@carryover/core";
-
-// Bounds the scan on any transcript, as pre-compact does.
-const MAX_SCAN_BYTES = 256 * 1024 * 1024;
 
 /**
  * The Worker Topology facts Claude Code recorded: the session's background shells, monitors, subagents and crons
@@ -24,9 +19,7 @@ export async function workersText(sessionId: string, env: Env, cwd: string): Pro
   const transcript = findTranscript(env, sessionId, cwd);
   const lines: string[] = [];
   if (transcript) {
-    const facts = await scanTranscriptFor(transcript, [workersCollector, conversationCollector], {
-      maxBytes: MAX_SCAN_BYTES,
-    });
+    const facts = await scanWorkers(transcript);
     const { live, ended, omitted } = compactionWorkers(facts.workers, facts.compactions.at(-1)?.atMs ?? null);
     if (live.length > 0) lines.push("Still at work:", ...live.map((worker) => `- ${workerLine(worker)}`));
     if (ended.length > 0) {

@@ -32,6 +32,9 @@ type CollectedFacts<C extends readonly unknown[]> = C extends readonly [infer Fi
   ? FactsOf<First> & CollectedFacts<Rest>
   : unknown;
 
+/** The bound a reader puts on a scan's time, whatever the transcript's size (BENCHMARKS.md has the scan's rate). */
+export const MAX_SCAN_BYTES = 256 * 1024 * 1024;
+
 /**
  * Reads a Claude Code transcript (JSONL) without loading it whole, and the 2.x subagent transcripts beside
  * it, and returns what the session did: files changed, commands run, errors and whether they were fixed,
@@ -111,6 +114,14 @@ export async function scanTranscriptFor<const C extends readonly Collector<objec
     },
     bytesRead,
   });
+}
+
+/**
+ * Only the workers and the compactions, within MAX_SCAN_BYTES: what `carryover-state workers` and `carryover status`
+ * show.
+ */
+export function scanWorkers(path: string) {
+  return scanTranscriptFor(path, [workersCollector, conversationCollector], { maxBytes: MAX_SCAN_BYTES });
 }
 
 /** Decodes each candidate line once and tells every run what it holds, in file order. */

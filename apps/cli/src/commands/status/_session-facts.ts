@@ -6,7 +6,6 @@ import {
   carryoverRoot,
   compactionWorkers,
   compactStatePath,
-  conversationCollector,
   dirNames,
   type Env,
   highestLevelReached,
@@ -32,13 +31,12 @@ import {
   readStateStamp,
   type Session,
   type StateOrder,
-  scanTranscriptFor,
+  scanWorkers,
   transcriptUsage,
   type UsagePercents,
   type UsageReading,
   usagePercents,
   verifyState,
-  workersCollector,
 } from "@carryover/core";
 import { CliError, usageError } from "../../errors.ts";
 import { tildify } from "../../output/display.ts";
@@ -75,9 +73,6 @@ interface SessionFacts {
   /** What the transcript says is still at work, and what ended since the last compaction; [] without a transcript. */
   workers: Array<{ kind: string; id: string; description: string; command: string | null; state: string }>;
 }
-
-// Bounds the scan on any transcript, as the hooks bound theirs.
-const MAX_SCAN_BYTES = 256 * 1024 * 1024;
 
 /**
  * The session whose carryover state changed last (`~/.claude/carryover/sessions/<id>`) or, newer, this project's
@@ -188,9 +183,9 @@ export async function sessionFacts(
 }
 
 async function workersOf(transcriptPath: string): Promise<SessionFacts["workers"]> {
-  let facts: Awaited<ReturnType<typeof readWorkers>>;
+  let facts: Awaited<ReturnType<typeof scanWorkers>>;
   try {
-    facts = await readWorkers(transcriptPath);
+    facts = await scanWorkers(transcriptPath);
   } catch {
     // Gone or unreadable since it was found: nothing to say of its workers.
     return [];
@@ -200,10 +195,6 @@ async function workersOf(transcriptPath: string): Promise<SessionFacts["workers"
     .sort((a, b) => facts.workers.indexOf(a) - facts.workers.indexOf(b))
     .map(({ kind, id, description, command, state }) => ({ kind, id, description, command, state }));
 }
-
-/** Only the workers and the compactions: the scan leaves the session's other work undecoded. */
-const readWorkers = (transcriptPath: string) =>
-  scanTranscriptFor(transcriptPath, [workersCollector, conversationCollector], { maxBytes: MAX_SCAN_BYTES });
 
 function safeRead(path: string): string | null {
   try {
