@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { conversationCollector } from "./conversation.ts";
 import type { Activity, TranscriptFacts } from "./facts.ts";
-import { scanTranscript } from "./scan.ts";
+import { plansCollector } from "./plans.ts";
+import { scanTranscript, scanTranscriptFor, scanWorkers } from "./scan.ts";
+import { workersCollector } from "./workers.ts";
 
 // Expected values written by reading each transcript (test-fixtures/real-transcripts/README.md), not by this code.
 const DIR = join(import.meta.dirname, "../../../../test-fixtures/real-transcripts");
@@ -136,5 +139,27 @@ describe.each(cases.map((expected) => [expected.transcript, expected] as const))
     expect(found.plansWritten).toEqual(expected.plans);
     expect(found.carryoverActivity).toEqual({ fileChanges: 0, commands: 0 });
     expect(found.skipped.badLines).toBe(0);
+  });
+
+  // The readers that pick collectors (recovery; carryover-state workers and carryover status) get what the
+  // whole scan finds, field for field.
+  it("gives recovery's and the workers' partial scans the whole scan's facts", async () => {
+    const path = join(DIR, name);
+    const whole = await scanTranscript(path);
+    const pick = <K extends keyof TranscriptFacts>(facts: Pick<TranscriptFacts, K>, keys: readonly K[]) =>
+      Object.fromEntries(keys.map((key) => [key, facts[key]]));
+    const recoveryKeys = [
+      "lastUserRequest",
+      "planMode",
+      "compactions",
+      "todos",
+      "tasks",
+      "plansWritten",
+      "workers",
+    ] as const;
+    const recovery = await scanTranscriptFor(path, [conversationCollector, plansCollector, workersCollector]);
+    expect(pick(recovery, recoveryKeys)).toEqual(pick(whole, recoveryKeys));
+    const workers = await scanWorkers(path);
+    expect(pick(workers, ["workers", "compactions"])).toEqual(pick(whole, ["workers", "compactions"]));
   });
 });
