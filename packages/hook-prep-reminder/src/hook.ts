@@ -19,7 +19,7 @@ const PREPARING = /^\s*\/compact-prep(\s|$)/;
  * @public read by name by packages/build (src/launch.mjs), which runs this file's bundle.
  */
 export const shFastPath = {
-  UserPromptSubmit: [
+  UserPromptSubmit: /* @__PURE__ */ [
     'lv=; for m in "$session"/markers/level-*.json; do if [ -e "$m" ] || [ -L "$m" ]; then lv=1; fi; done',
     "r=$session/usage.json; n=$session/now",
     'if [ -z "$lv" ] && [ -f "$r" ] && [ ! -L "$r" ] && [ ! -L "$n" ] && ' +
