@@ -26,6 +26,6 @@ export {
 } from "./probe.ts";
 export { releaseAtStop, untilReleased } from "./release.ts";
 export { createSandbox, projectSlug, type Sandbox } from "./sandbox.ts";
-export { shDecides } from "./sh-probe.ts";
+export { shDecides, shOutput } from "./sh-probe.ts";
 export { hasTmux, startTui } from "./tui.ts";
 export { waitFor } from "./wait.ts";

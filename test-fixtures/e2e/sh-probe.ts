@@ -15,18 +15,38 @@ function fakeNode(): string {
 }
 
 /**
- * Whether a built executable's sh prelude decides `event` by itself ("nothing to do": exit before Node), run
- * as Claude Code runs it (`/bin/sh <file> <event>`) in `env`. Hooks' agreement tests hold this against the
- * hook's Node probe on the same states: where sh decides, the Node probe must find nothing to do too.
+ * What a built executable's sh prelude prints when it decides `event` by itself (before Node), run as Claude Code
+ * runs it (`/bin/sh <file> <event>`) in `env`, `input` on stdin; null when it left the prompt to Node. `path`
+ * goes first on PATH (a dir with another awk, say); `systemDirs: false` leaves /usr/bin and /bin off it.
  */
-export function shDecides(executable: string, event: string, env: Record<string, string>): boolean {
+export function shOutput(
+  executable: string,
+  event: string,
+  env: Record<string, string>,
+  options: { input?: string; path?: string; systemDirs?: boolean } = {},
+): string | null {
+  const system = options.systemDirs === false ? [] : ["/usr/bin", "/bin"];
+  const dirs = [...(options.path ? [options.path] : []), fakeNode(), ...system];
   const run = spawnSync("/bin/sh", [executable, event], {
-    env: { ...env, PATH: `${fakeNode()}:/usr/bin:/bin` },
-    input: "{}",
+    env: { ...env, PATH: dirs.join(":") },
+    input: options.input ?? "{}",
     encoding: "utf8",
   });
   if (run.status !== 0) throw new Error(`${executable} ${event}: exit ${run.status}: ${run.stderr}`);
-  if (run.stdout === "") return true;
-  if (run.stdout === "NODE-STARTED\n") return false;
-  throw new Error(`${executable} ${event}: printed ${JSON.stringify(run.stdout)}`);
+  if (run.stderr !== "") throw new Error(`${executable} ${event}: stderr ${JSON.stringify(run.stderr)}`);
+  if (run.stdout === "NODE-STARTED\n") return null;
+  if (run.stdout.includes("NODE-STARTED")) throw new Error(`${executable} ${event}: printed, then started Node`);
+  return run.stdout;
+}
+
+/**
+ * Whether the prelude decides `event` by itself with nothing to do (exit before Node, printing nothing). Hooks'
+ * agreement tests hold this against the hook's Node probe on the same states: where sh decides, the Node probe
+ * must find nothing to do too.
+ */
+export function shDecides(executable: string, event: string, env: Record<string, string>): boolean {
+  const output = shOutput(executable, event, env);
+  if (output === null) return false;
+  if (output === "") return true;
+  throw new Error(`${executable} ${event}: printed ${JSON.stringify(output)}`);
 }
