@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { userConfigPath } from "../../packages/core/src/index.ts";
 import { projectPinnedPath, userPinnedPath } from "../../packages/hook-pin/src/pinned.ts";
 import type { CaseContext, HookCases } from "./types.ts";
 
@@ -7,6 +8,16 @@ const PINNED = "- Never push to main; open a PR.\n- Node 20 only: no TS strip-ty
 
 function prompt(context: CaseContext) {
   return context.captured("user-prompt-submit");
+}
+
+function pinProject(context: CaseContext, config: boolean) {
+  const path = projectPinnedPath(context.projectDir);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, PINNED);
+  const configPath = userConfigPath(context.env);
+  if (!config) return rmSync(configPath, { force: true });
+  mkdirSync(dirname(configPath), { recursive: true });
+  writeFileSync(configPath, JSON.stringify({ pin: { everyTurns: 1 } }));
 }
 
 export const cases: HookCases = {
@@ -20,19 +31,24 @@ export const cases: HookCases = {
       setup: (context) => {
         rmSync(projectPinnedPath(context.projectDir), { force: true });
         rmSync(userPinnedPath(context.env), { force: true });
+        rmSync(userConfigPath(context.env), { force: true });
       },
       expect: null,
     },
     {
       name: "active",
       everyPrompt: true,
-      what: "UserPromptSubmit, a project pinned.md: re-injects it",
+      what: "UserPromptSubmit, a project pinned.md, the config at its defaults: sh and awk re-inject it",
       payload: prompt,
-      setup: (context) => {
-        const path = projectPinnedPath(context.projectDir);
-        mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(path, PINNED);
-      },
+      setup: (context) => pinProject(context, false),
+      expect: "Never push to main",
+    },
+    {
+      name: "active, configured",
+      everyPrompt: true,
+      what: "the same with a config file (any config file): Node reads it, then re-injects the pin",
+      payload: prompt,
+      setup: (context) => pinProject(context, true),
       expect: "Never push to main",
     },
   ],
