@@ -9,23 +9,27 @@ type PinEvent = "UserPromptSubmit" | "SessionStart";
 
 /**
  * Neither pinned.md has bytes: nothing to do. A link, or anything with a size (a dir too), goes on to Node, which
- * tells them apart. Then the common case, where Node would print the pins whole: the config at its defaults (no
- * file, no env var), plain files. awk frames them and prints the JSON Node would, byte for byte (a test holds the
- * two against each other); any case it does not vouch for, and an awk that does not keep every byte (busybox's and
- * the BSDs' stop at a NUL), leaves the prompt to Node.
+ * tells them apart. Then the common case, where Node would print the pins whole: pin's config at its defaults (no
+ * config file that mentions pin, no config variable), plain files. awk frames them and prints the JSON Node would,
+ * byte for byte (a test holds the two against each other); any case it does not vouch for, and an awk that does not
+ * keep every byte (busybox's and the BSDs' stop at a NUL), leaves the prompt to Node. A config file's problems are
+ * Node's to log: its other keys do not change what pin prints.
  */
 function promptInSh(): Record<string, string> {
   if (keys.everyTurns.default !== 1) throw new Error("pin's sh path injects every turn: everyTurns must default to 1");
   // readPinned, pinnedContext and contextOutput in awk, for files that fit whole. A file's size is summed from its
   // lines, an upper bound: awk cannot see a missing last newline. `v` is valid UTF-8, which JSON.stringify leaves as
   // it is; `u`, the spaces String.prototype.trim trims beyond ASCII's (and the BOM); `k`, the bytes left of the
-  // budget; `x`, the context. Exit 3: Node decides. The lines are joined with no newline between them.
+  // budget; `x`, the context. A config file that mentions pin (or hides a key in a \u escape) may set its keys.
+  // Exit 3: Node decides. The lines are joined with no newline between them.
   const frameInAwk = String.raw`
 BEGIN { if (length("a\000b") != 3 || length("\342\200\224") != 3) exit 3;
   u = "\302\240|\341\232\200|\342\200[\200-\212\250\251\257]|\342\201\237|\343\200\200|\357\273\277";
   v = "^([\001-\177]|[\302-\337][\200-\277]|\340[\240-\277][\200-\277]|[\341-\354\356\357][\200-\277][\200-\277]";
   v = v "|\355[\200-\237][\200-\277]|\360[\220-\277][\200-\277][\200-\277]";
   v = v "|[\361-\363][\200-\277][\200-\277][\200-\277]|\364[\200-\217][\200-\277][\200-\277])*$";
+  for (i = 1; i <= 2; i++) { f = ENVIRON["c" i]; if (f == "") continue; t = "";
+    while ((r = (getline l < f)) > 0) t = t l "\n"; if (r < 0 || t ~ /pin|\\u/) exit 3; close(f) }
   k = ENVIRON["k"] + 0; x = "";
   for (i = 1; i <= 2; i++) { f = ENVIRON["f" i]; if (f == "") continue;
     t = ""; n = 0; s = 0;
@@ -56,16 +60,15 @@ BEGIN { if (length("a\000b") != 3 || length("\342\200\224") != 3) exit 3;
       "case ${CARRYOVER-} in ''|1|true|on|yes) ;; *) o= ;; esac",
       "case ${CARRYOVER_DISABLE-} in *pin*|*all*) o= ;; esac",
       `[ -z "${envNames.map((name) => `\${${name}+x}`).join("")}" ] || o=`,
-      'for p in "$carryover/config.json" "$project/.claude/carryover/config.json"; do',
-      '  if [ -e "$p" ] || [ -L "$p" ]; then o=; fi',
-      "done",
+      'g=$carryover/config.json; [ -e "$g" ] || g=; h=$project/.claude/carryover/config.json; [ -e "$h" ] || h=',
       'for p in "$a" "$b"; do',
       '  if [ -L "$p" ] || { [ -s "$p" ] && [ ! -f "$p" ]; }; then o=; fi',
       "done",
       'if [ -n "$o" ]; then',
       '  [ "$b" != "$a" ] || b=; [ -s "$a" ] || a=; [ -s "$b" ] || b=',
       ...awk.map((line, i) => `  w=${i === 0 ? "" : "$w"}'${line.trim()}'`),
-      `  k=${keys.maxBytes.default} m=${MAX_CONTEXT_CHARS} f1=$a f2=$b LC_ALL=C awk "$w" 2>/dev/null && exit 0`,
+      `  k=${keys.maxBytes.default} m=${MAX_CONTEXT_CHARS} f1=$a f2=$b c1=$g c2=$h ` +
+        'LC_ALL=C awk "$w" 2>/dev/null && exit 0',
       "fi",
     ].join("\n"),
   };

@@ -107,6 +107,21 @@ describe("pin's prompt in sh prints what Node prints, or leaves it to Node", () 
     ["a whitespace-only pinned.md", () => writeFileSync(projectPin(), " \n\t\r\n")],
     ["Unicode spaces only", () => writeFileSync(projectPin(), "\u00A0\u2003\uFEFF\n")],
     ["a file of exactly the budget", () => writeFileSync(projectPin(), `${"x".repeat(7999)}\n`)],
+    [
+      "config files that leave pin's keys alone",
+      () => {
+        writeFileSync(projectPin(), "- rule\n");
+        writeFileSync(join(root, "home/.claude/carryover/config.json"), '{"levels":[50,85]}');
+        writeFileSync(join(root, "proj/.claude/carryover/config.json"), '{"statusline":{"chainTimeoutMs":500}}');
+      },
+    ],
+    [
+      "a broken config file, which Node logs and reads as no config",
+      () => {
+        writeFileSync(projectPin(), "- rule\n");
+        writeFileSync(join(root, "home/.claude/carryover/config.json"), '{"levels": [50,');
+      },
+    ],
     ["the switch on", () => writeFileSync(projectPin(), "- rule\n"), () => ({ CARRYOVER: "1" })],
     [
       "another hook turned off",
@@ -147,10 +162,24 @@ describe("pin's prompt in sh prints what Node prints, or leaves it to Node", () 
       },
     ],
     [
-      "a project config file",
+      "a project config file that sets pin's keys",
       () => {
         writeFileSync(projectPin(), "- rule\n");
-        writeFileSync(join(root, "proj/.claude/carryover/config.json"), "{}");
+        writeFileSync(join(root, "proj/.claude/carryover/config.json"), '{"pin":{"everyTurns":2}}');
+      },
+    ],
+    [
+      "a config key spelt with an escape",
+      () => {
+        writeFileSync(projectPin(), "- rule\n");
+        writeFileSync(join(root, "home/.claude/carryover/config.json"), '{"p\\u0069n":{"maxBytes":200}}');
+      },
+    ],
+    [
+      "a dir where the config file goes",
+      () => {
+        writeFileSync(projectPin(), "- rule\n");
+        mkdirSync(join(root, "home/.claude/carryover/config.json"));
       },
     ],
     ["a config env var", () => writeFileSync(projectPin(), "- rule\n"), () => ({ CARRYOVER_PIN_EVERY_TURNS: "3" })],
@@ -208,6 +237,15 @@ describe("pin's prompt in sh prints what Node prints, or leaves it to Node", () 
     expect(shOutput(BIN, "UserPromptSubmit", env, { input: payload(env), path: empty, systemDirs: false })).toBeNull();
   });
 });
+
+const userConfig = () => join(root, "home/.claude/carryover/config.json");
+const CONFIGS = [
+  '{"levels":[50,85]}',
+  '{"pin":{"maxBytes":100}}',
+  '{"pin":{"everyTurns":2}}',
+  '{"p\\u0069n":{"maxBytes":100}}',
+  '{"levels": [50,',
+];
 
 // The pieces a pinned.md is made of, in the proportions that make the edge cases common.
 const PIECES = [
@@ -267,8 +305,10 @@ describe.each(AWKS)("on random pinned.md files, with $name as awk", (awk) => {
       const random = seeded(seed);
       rmSync(projectPin(), { force: true });
       rmSync(userPin(), { force: true });
+      rmSync(userConfig(), { force: true });
       if (random() < 0.8) writeFileSync(projectPin(), randomPin(random));
       if (random() < 0.4) writeFileSync(userPin(), randomPin(random));
+      if (random() < 0.3) writeFileSync(userConfig(), CONFIGS[Math.floor(random() * CONFIGS.length)]!);
       const { sh, node } = await outputs({}, awk.name);
       if (sh !== null) {
         decided++;
