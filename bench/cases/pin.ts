@@ -38,7 +38,7 @@ export const cases: HookCases = {
     {
       name: "active",
       everyPrompt: true,
-      what: "UserPromptSubmit, a project pinned.md, the config at its defaults: sh and awk re-inject it",
+      what: "UserPromptSubmit, a project pinned.md, pin's keys at their defaults: sh and awk re-inject it",
       payload: prompt,
       setup: (context) => pinProject(context, false),
       expect: "Never push to main",
@@ -46,7 +46,7 @@ export const cases: HookCases = {
     {
       name: "active, configured",
       everyPrompt: true,
-      what: "the same with a config file (any config file): Node reads it, then re-injects the pin",
+      what: "the same with a config file that sets pin's keys: Node reads it, then re-injects the pin",
       payload: prompt,
       setup: (context) => pinProject(context, true),
       expect: "Never push to main",
