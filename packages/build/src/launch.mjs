@@ -7,7 +7,8 @@ import { prelude } from "./prelude.mjs";
 /**
  * How the executable built from `entry` starts: a hook's (the package.json `carryover` field names one) through
  * the sh prelude, with the probes its `src/hook.ts` exports as `shFastPath` (per event, sh beside the hook's Node
- * probe); anything else, the CLI and its helpers, through `#!/usr/bin/env node`.
+ * probe) and the events it can also handle in sh, as `shRun`; anything else, the CLI and its helpers, through
+ * `#!/usr/bin/env node`.
  *
  * @param {string} entry
  * @param {string} cwd the package's dir
@@ -17,8 +18,8 @@ export async function launchBanner(entry, cwd) {
   const field = packageField(cwd);
   if (!field?.hook) return "#!/usr/bin/env node";
   const hookFile = join(dirname(resolve(cwd, entry)), "hook.ts");
-  const probes = existsSync(hookFile) ? await shFastPath(hookFile, cwd) : {};
-  return prelude({ hook: field.hook, statusLine: field.statusLine === true, probes }).trimEnd();
+  const { probes, runs } = existsSync(hookFile) ? await shExports(hookFile, cwd) : { probes: {}, runs: {} };
+  return prelude({ hook: field.hook, statusLine: field.statusLine === true, probes, runs }).trimEnd();
 }
 
 function packageField(cwd) {
@@ -26,8 +27,8 @@ function packageField(cwd) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")).carryover : undefined;
 }
 
-/** The hook file's `shFastPath` export, read by running the file's bundle (a hook file only defines things). */
-async function shFastPath(hookFile, cwd) {
+/** The hook file's `shFastPath` and `shRun` exports, read by running its bundle (a hook file only defines things). */
+async function shExports(hookFile, cwd) {
   const result = await build({
     entryPoints: [hookFile],
     absWorkingDir: cwd,
@@ -44,8 +45,14 @@ async function shFastPath(hookFile, cwd) {
     createRequire(hookFile),
   );
   const probes = module.exports.shFastPath ?? {};
-  for (const [event, probe] of Object.entries(probes)) {
-    if (typeof probe !== "string") throw new Error(`${hookFile}: shFastPath.${event} is not a string of sh`);
+  const runs = module.exports.shRun ?? {};
+  for (const [name, table] of [
+    ["shFastPath", probes],
+    ["shRun", runs],
+  ]) {
+    for (const [event, sh] of Object.entries(table)) {
+      if (typeof sh !== "string") throw new Error(`${hookFile}: ${name}.${event} is not a string of sh`);
+    }
   }
-  return probes;
+  return { probes, runs };
 }

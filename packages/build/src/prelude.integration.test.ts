@@ -42,6 +42,9 @@ const HOOK_FILE = [
   "export const shFastPath = {",
   '  UserPromptSubmit: `[ -e "$session/markers/pending.json" ] || [ -e "$project/.claude/want" ] || exit 0`,',
   "};",
+  "export const shRun = {",
+  '  UserPromptSubmit: `if [ -e "$project/.claude/sh-does-it" ]; then echo "SH $c"; exit 0; fi`,',
+  "};",
 ].join("\n");
 
 beforeAll(async () => {
@@ -237,6 +240,25 @@ describe("the hook's sh probe decides before Node starts", () => {
     rmSync(join(dir, "project/.claude/want"));
   });
 
+  it("does the work in sh where the hook's run can, once the probe fell through, and else starts Node", () => {
+    const canDo = join(dir, "project/.claude/sh-does-it");
+    writeFileSync(canDo, "");
+    try {
+      expect(sh(hook, ["UserPromptSubmit"]).stdout).toBe("");
+      writeFileSync(join(dir, "project/.claude/want"), "");
+      expect(sh(hook, ["UserPromptSubmit"]).stdout).toBe(`SH ${join(dir, "home/.claude")}\n`);
+      // The run reads the prelude's `$c`, never one from the environment, and steps aside for CARRYOVER_DEBUG.
+      expect(sh(hook, ["UserPromptSubmit"], { CARRYOVER_DEBUG: "1", c: "/theirs" }).stdout).toContain("JS ");
+      expect(sh(hook, ["UserPromptSubmit"], { CLAUDE_CODE_SESSION_ID: "", c: "/theirs" }).stdout).toContain("JS ");
+      expect(sh(hook, ["SessionStart"]).stdout).toContain("JS ");
+      rmSync(canDo);
+      expect(sh(hook, ["UserPromptSubmit"]).stdout).toContain("JS ");
+    } finally {
+      rmSync(canDo, { force: true });
+      rmSync(join(dir, "project/.claude/want"), { force: true });
+    }
+  });
+
   it("runs only for its event", () => {
     expect(sh(hook, ["SessionStart"]).stdout).toContain("JS ");
     expect(sh(hook, []).stdout).toContain("JS ");
@@ -270,6 +292,13 @@ describe("the hook's sh probe decides before Node starts", () => {
     // The status line shows the command it chains even when switched off: Node decides.
     expect(sh(statusLine, [], { CARRYOVER: "0" }).stdout).toContain("JS ");
   });
+});
+
+it("refuses a run for an event without a probe: its fast path would come after it", async () => {
+  const root = writePackage("runner", { hook: "runner" }, 'export const shRun = { UserPromptSubmit: "exit 0" };');
+  await expect(buildExecutable({ entry: "src/bin.ts", outfile: join(dir, "runner.cjs"), cwd: root })).rejects.toThrow(
+    /runner: a run for UserPromptSubmit, which has no probe/,
+  );
 });
 
 it("refuses a probe line that leaves a quote open (the rest would reach JavaScript)", async () => {

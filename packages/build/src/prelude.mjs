@@ -14,6 +14,9 @@ const ROOT = "${CLAUDE_CONFIG_DIR:-${HOME:-/nonexistent}/.claude}/carryover";
 // (`<claude dir>/carryover`: `CLAUDE_CONFIG_DIR`, else `$HOME/.claude`); `$session`, the session's dir
 // (`$carryover/sessions/<CLAUDE_CODE_SESSION_ID>`, the id checked as core checks it); `$project`,
 // `CLAUDE_PROJECT_DIR`. It exits 0 for nothing to do and falls through otherwise; it must leave `$@` alone.
+// A run, for an event with a probe, is sh that handles the event itself where it can (and exits 0), read with the
+// same variables once its probe fell through. It stands in a block of its own, after the probes': sh parses a whole
+// block before it runs any of it, and a fast path should not pay for parsing the run.
 
 /**
  * The sh lines a probe runs under: nothing odd in the environment (else Node decides), the variables set.
@@ -32,11 +35,12 @@ const PROBE_GUARD = [
 /**
  * A hook's prelude.
  *
- * @param {{ hook: string, statusLine: boolean, probes: Record<string, string> }} options `probes`: per event,
- *   sh that exits 0 when there is nothing to do (and falls through otherwise), reading the variables above
+ * @param {{ hook: string, statusLine: boolean, probes: Record<string, string>, runs?: Record<string, string> }}
+ *   options `probes`: per event, sh that exits 0 when there is nothing to do (and falls through otherwise), reading
+ *   the variables above; `runs`: per event with a probe, sh that does the work and exits 0 when it can
  * @returns {string} the lines, the shebang first, each ending in a newline
  */
-export function prelude({ hook, statusLine, probes }) {
+export function prelude({ hook, statusLine, probes, runs = {} }) {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(hook))
     throw new Error(`hook name ${JSON.stringify(hook)}: lowercase letters, digits and -`);
   const lines = [];
@@ -67,6 +71,15 @@ export function prelude({ hook, statusLine, probes }) {
       );
     }
     lines.push("  fi", "fi");
+  }
+  for (const [event, run] of Object.entries(runs)) {
+    if (!(event in probes)) throw new Error(`${hook}: a run for ${event}, which has no probe`);
+    // `$c` is the guard's (set whenever CARRYOVER_DEBUG is empty), not the environment's.
+    lines.push(
+      `if [ -z "\${CARRYOVER_DEBUG-}" ] && [ -n "$c" ] && [ "\${1-}" = ${event} ]; then`,
+      ...probeLines(hook, event, run).map((line) => `  ${line}`),
+      "fi",
+    );
   }
   if (statusLine) {
     // Handed back to the user's chained status line command by the statusline's JavaScript.
