@@ -8,13 +8,27 @@ import { pinnedPaths } from "./pinned.ts";
 type PinEvent = "UserPromptSubmit" | "SessionStart";
 
 /**
- * Neither pinned.md has bytes: nothing to do. A link, or anything with a size (a dir too), goes on to Node, which
- * tells them apart. Then the common case, where Node would print the pins whole: pin's config at its defaults (no
- * config file that mentions pin, no config variable), plain files. awk frames them and prints the JSON Node would,
- * byte for byte (a test holds the two against each other); any case it does not vouch for, and an awk that does not
- * keep every byte (busybox's and the BSDs' stop at a NUL), leaves the prompt to Node. A config file's problems are
- * Node's to log: its other keys do not change what pin prints.
+ * The prompt's probe in sh, run by the executable's prelude before Node starts (packages/build): neither
+ * pinned.md has bytes. A link, or anything with a size (a dir too), goes on, and Node tells them apart.
+ * @public read by name by packages/build (src/launch.mjs), which runs this file's bundle.
  */
+export const shFastPath = {
+  UserPromptSubmit: /* @__PURE__ */ [
+    "a=$project/.claude/carryover/pinned.md; b=$carryover/pinned.md",
+    '[ -L "$a" ] || [ -s "$a" ] || [ -L "$b" ] || [ -s "$b" ] || exit 0',
+  ].join("\n"),
+};
+
+/**
+ * The prompt in sh once the probe found a pin ($a and $b are its paths), where Node would print the pins whole:
+ * pin's config at its defaults (no config file that mentions pin, no config variable), plain files. awk frames them
+ * and prints the JSON Node would, byte for byte (a test holds the two against each other); any case it does not
+ * vouch for, and an awk that does not keep every byte (busybox's and the BSDs' stop at a NUL), leaves the prompt to
+ * Node. A config file's problems are Node's to log: its other keys do not change what pin prints.
+ * @public read by name by packages/build (src/launch.mjs), which runs this file's bundle.
+ */
+export const shRun = /* @__PURE__ */ promptInSh();
+
 function promptInSh(): Record<string, string> {
   if (keys.everyTurns.default !== 1) throw new Error("pin's sh path injects every turn: everyTurns must default to 1");
   // readPinned, pinnedContext and contextOutput in awk, for files that fit whole. A file's size is summed from its
@@ -53,8 +67,6 @@ BEGIN { if (length("a\000b") != 3 || length("\342\200\224") != 3) exit 3;
   if (awk.some((line) => line.includes("'"))) throw new Error("pin's awk program must hold no single quote");
   return {
     UserPromptSubmit: [
-      "a=$project/.claude/carryover/pinned.md; b=$carryover/pinned.md",
-      '[ -L "$a" ] || [ -s "$a" ] || [ -L "$b" ] || [ -s "$b" ] || exit 0',
       // Paths as Node spells them (the prelude refused `.` and `..`), and no switch spelled so only Node reads it.
       "o=1; case $c/:$project/ in *//*) o= ;; esac",
       "case ${CARRYOVER-} in ''|1|true|on|yes) ;; *) o= ;; esac",
@@ -73,12 +85,6 @@ BEGIN { if (length("a\000b") != 3 || length("\342\200\224") != 3) exit 3;
     ].join("\n"),
   };
 }
-
-/**
- * The prompt in sh, run by the executable's prelude before Node starts (packages/build).
- * @public read by name by packages/build (src/launch.mjs), which runs this file's bundle.
- */
-export const shFastPath = /* @__PURE__ */ promptInSh();
 
 export const hook: HookDefinition<PinEvent, typeof keys, string[]> = {
   name: "pin",
