@@ -258,9 +258,12 @@ export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, r
     return { markdown: "No UserPromptSubmit hook is built: nothing to measure.", targets: [] };
   const baseEnv = createSandbox("node-group").env;
   const node = { command: "node", args: ["-e", "0"], env: baseEnv };
+  const shell = { command: "/bin/sh", args: ["-c", "exit"], env: baseEnv };
   const cases = [
     { name: "node -e 0", proc: node },
     { name: `${installed.length} × node -e 0, parallel`, procs: installed.map(() => node), parallel: true },
+    // What the hooks' fast paths cannot go under: one process start each.
+    { name: `${installed.length} × /bin/sh -c exit, parallel`, procs: installed.map(() => shell), parallel: true },
   ];
   for (const path of ["fast", "active"]) {
     const context = caseContext(kit, `prompt-${path}`, payloadsDir, transcript);
@@ -292,6 +295,7 @@ export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, r
   const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
   const fastParallel = byName["fast, parallel"];
   const floor = byName[`${installed.length} × node -e 0, parallel`];
+  const shellFloor = byName[`${installed.length} × /bin/sh -c exit, parallel`];
   const targets = [
     {
       what: "per-prompt total, fast paths, parallel",
@@ -315,7 +319,8 @@ export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, r
     "",
     `${installed.length} Node processes started together cost ${floor.ratio.median.toFixed(2)}× one \`node -e 0\` on`,
     `this machine; the fast paths, decided in sh where a hook's prelude can, cost`,
-    `${fastParallel.ratio.median.toFixed(2)}× one \`node -e 0\` (target ≤ ${TARGETS.promptTotalRatio}×).`,
+    `${fastParallel.ratio.median.toFixed(2)}× one \`node -e 0\` (target ≤ ${TARGETS.promptTotalRatio}×), where`,
+    `${installed.length} shells that exit at once cost ${shellFloor.ratio.median.toFixed(2)}×.`,
   ].join("\n");
   return { markdown, rows: byName, targets, installed: installed.map((hook) => hook.hook) };
 }
