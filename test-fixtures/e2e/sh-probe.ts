@@ -17,21 +17,29 @@ function fakeNode(): string {
 /**
  * What a built executable's sh prelude prints when it decides `event` by itself (before Node), run as Claude Code
  * runs it (`/bin/sh <file> <event>`) in `env`, `input` on stdin; null when it left the prompt to Node. `path`
- * goes first on PATH (a dir with another awk, say); `systemDirs: false` leaves /usr/bin and /bin off it.
+ * goes first on PATH (a dir with another awk, say); `systemDirs: false` leaves /usr/bin and /bin off it; `trace`
+ * names a file for `strace -f` of the files opened, read and closed.
  */
 export function shOutput(
   executable: string,
   event: string,
   env: Record<string, string>,
-  options: { input?: string; path?: string; systemDirs?: boolean } = {},
+  options: { input?: string; path?: string; systemDirs?: boolean; trace?: string } = {},
 ): string | null {
   const system = options.systemDirs === false ? [] : ["/usr/bin", "/bin"];
   const dirs = [...(options.path ? [options.path] : []), fakeNode(), ...system];
-  const run = spawnSync("/bin/sh", [executable, event], {
+  const sh = [executable, event];
+  const [command, args] = options.trace
+    ? ["strace", ["-f", "-qq", "-e", "trace=openat,read,close", "-o", options.trace, "/bin/sh", ...sh]]
+    : ["/bin/sh", sh];
+  const run = spawnSync(command, args, {
     env: { ...env, PATH: dirs.join(":") },
     input: options.input ?? "{}",
     encoding: "utf8",
   });
+  // A prelude that decides exits without reading its stdin, as Claude Code lets it: EPIPE is no failure.
+  const error = run.error as NodeJS.ErrnoException | undefined;
+  if (error && error.code !== "EPIPE") throw new Error(`${executable} ${event}: ${error.message}`);
   if (run.status !== 0) throw new Error(`${executable} ${event}: exit ${run.status}: ${run.stderr}`);
   if (run.stderr !== "") throw new Error(`${executable} ${event}: stderr ${JSON.stringify(run.stderr)}`);
   if (run.stdout === "NODE-STARTED\n") return null;

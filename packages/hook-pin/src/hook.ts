@@ -42,13 +42,13 @@ BEGIN { if (length("a\000b") != 3 || length("\342\200\224") != 3) exit 3;
   v = "^([\001-\177]|[\302-\337][\200-\277]|\340[\240-\277][\200-\277]|[\341-\354\356\357][\200-\277][\200-\277]";
   v = v "|\355[\200-\237][\200-\277]|\360[\220-\277][\200-\277][\200-\277]";
   v = v "|[\361-\363][\200-\277][\200-\277][\200-\277]|\364[\200-\217][\200-\277][\200-\277])*$";
-  for (i = 1; i <= 2; i++) { f = ENVIRON["c" i]; if (f == "") continue; t = "";
-    while ((r = (getline l < f)) > 0) t = t l "\n"; if (r < 0 || t ~ /pin|\\u/) exit 3; close(f) }
+  for (i = 1; i <= 2; i++) { f = ENVIRON["c" i]; if (f == "") continue;
+    while ((r = (getline l < f)) > 0) if (l ~ /pin|\\u/) exit 3; if (r < 0) exit 3; close(f) }
   k = ENVIRON["k"] + 0; x = "";
   for (i = 1; i <= 2; i++) { f = ENVIRON["f" i]; if (f == "") continue;
     t = ""; n = 0; s = 0;
-    while ((r = (getline l < f)) > 0) { t = (n++ ? t "\n" : "") l; s += length(l) + 1 }
-    if (r < 0 || s > k) exit 3; close(f);
+    while ((r = (getline l < f)) > 0) { s += length(l) + 1; if (s > k) exit 3; t = (n++ ? t "\n" : "") l }
+    if (r < 0) exit 3; close(f);
     if (f !~ v || t !~ v || f t ~ /[\001-\010\013\014\016-\037]/) exit 3;
     sub("^([ \t\n\r]|" u ")+", "", t); sub("([ \t\n\r]|" u ")+$", "", t);
     if (t == "") continue;

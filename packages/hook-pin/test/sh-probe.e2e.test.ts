@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runHook } from "@carryover/core";
@@ -81,6 +81,22 @@ async function outputs(extra: Record<string, string> = {}, awk = "mawk") {
 }
 
 const text = (value: string) => Buffer.from(value, "utf8");
+const LONG_PIN = "- one line of a pinned.md far over the budget\n".repeat(40_000);
+
+/** The bytes the traced processes read from `path` (strace -f lines: pid, then the call). */
+function bytesRead(trace: string, path: string): number {
+  const open = new Set<string>();
+  let total = 0;
+  for (const line of trace.split("\n")) {
+    const opened = /^(\d+) openat\(AT_FDCWD, "([^"]+)", [^)]*\) = (\d+)$/.exec(line);
+    if (opened && opened[2] === path) open.add(`${opened[1]}:${opened[3]}`);
+    const closed = /^(\d+) close\((\d+)\)/.exec(line);
+    if (closed) open.delete(`${closed[1]}:${closed[2]}`);
+    const read = /^(\d+) read\((\d+), .* = (\d+)$/.exec(line);
+    if (read && open.has(`${read[1]}:${read[2]}`)) total += Number(read[3]);
+  }
+  return total;
+}
 const bytes = (...values: number[]) => Buffer.from(values);
 
 describe("pin's prompt in sh prints what Node prints, or leaves it to Node", () => {
@@ -200,6 +216,7 @@ describe("pin's prompt in sh prints what Node prints, or leaves it to Node", () 
       () => ({ CLAUDE_PROJECT_DIR: `${join(root, "proj")}/` }),
     ],
     ["a file over the budget", () => writeFileSync(projectPin(), `${"x".repeat(8001)}\n`)],
+    ["a file of 2 MB", () => writeFileSync(projectPin(), LONG_PIN)],
     [
       "two files over the budget together",
       () => {
@@ -215,6 +232,15 @@ describe("pin's prompt in sh prints what Node prints, or leaves it to Node", () 
   ])("leaves it to Node for %s", async (_, setup, extra = () => ({})) => {
     setup();
     expect((await outputs(extra())).sh).toBeNull();
+  });
+
+  it("reads no more of a long pinned.md than the budget needs", () => {
+    // Reading on (and joining each line to all before it), awk took 29 s over 2 MB: past Claude Code's timeout.
+    writeFileSync(projectPin(), LONG_PIN);
+    const env = hookEnv({});
+    const trace = join(root, "trace.txt");
+    expect(shOutput(BIN, "UserPromptSubmit", env, { path: join(awkDirs, "mawk"), trace })).toBeNull();
+    expect(bytesRead(readFileSync(trace, "utf8"), projectPin())).toBeLessThan(16 * 1024);
   });
 
   it("leaves a context over Claude Code's cap to Node, which cuts it", async () => {
