@@ -1,10 +1,13 @@
 import type { PinnedText } from "./pinned.ts";
 
+/** What heads each pinned file in the context, before its path and a colon. */
+export const PINNED_BY = "Pinned by the user in";
+
 /** The context: each file framed as what the user pinned, with a note where the cap cut it. */
 export function pinnedContext(pins: readonly PinnedText[], maxBytes: number): string {
   return pins
     .map((pin) => {
-      const lines = [`Pinned by the user in ${pin.path}:`];
+      const lines = [`${PINNED_BY} ${pin.path}:`];
       if (pin.text) lines.push(pin.text);
       if (pin.cutBytes > 0) {
         const cap = `pinned text is capped at ${bytes(maxBytes)}`;

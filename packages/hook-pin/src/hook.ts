@@ -1,9 +1,17 @@
 // UserPromptSubmit, and SessionStart with matcher `compact`: re-injects what the user pinned in the project's
 // and the user's pinned.md, every turn (or every N) and always right after a compaction.
 import { lstatSync } from "node:fs";
-import { configEnvName, type HookDefinition, MAX_CONTEXT_CHARS, SHARED_KEYS } from "@carryover/core";
+import {
+  configEnvName,
+  contextOutput,
+  type HookDefinition,
+  MAX_CONTEXT_CHARS,
+  projectConfigPath,
+  SHARED_KEYS,
+} from "@carryover/core";
 import { keys } from "./config.ts";
-import { pinnedPaths } from "./pinned.ts";
+import { PINNED_BY } from "./framing.ts";
+import { pinnedPaths, projectPinnedPath } from "./pinned.ts";
 
 type PinEvent = "UserPromptSubmit" | "SessionStart";
 
@@ -12,12 +20,17 @@ type PinEvent = "UserPromptSubmit" | "SessionStart";
  * pinned.md has bytes. A link, or anything with a size (a dir too), goes on, and Node tells them apart.
  * @public read by name by packages/build (src/launch.mjs), which runs this file's bundle.
  */
-export const shFastPath = {
-  UserPromptSubmit: /* @__PURE__ */ [
-    "a=$project/.claude/carryover/pinned.md; b=$carryover/pinned.md",
-    '[ -L "$a" ] || [ -s "$a" ] || [ -L "$b" ] || [ -s "$b" ] || exit 0',
-  ].join("\n"),
-};
+export const shFastPath = /* @__PURE__ */ promptProbeInSh();
+
+// The paths as core and pinned.ts spell them, over the prelude's `$project` and `$carryover`.
+function promptProbeInSh(): Record<string, string> {
+  return {
+    UserPromptSubmit: [
+      `a=${projectPinnedPath("$project")}; b=$carryover/pinned.md`,
+      '[ -L "$a" ] || [ -s "$a" ] || [ -L "$b" ] || [ -s "$b" ] || exit 0',
+    ].join("\n"),
+  };
+}
 
 /**
  * The prompt in sh once the probe found a pin ($a and $b are its paths), where Node would print the pins whole:
@@ -52,18 +65,27 @@ BEGIN { if (length("a\000b") != 3 || length("\342\200\224") != 3) exit 3;
     if (f !~ v || t !~ v || f t ~ /[\001-\010\013\014\016-\037]/) exit 3;
     sub("^([ \t\n\r]|" u ")+", "", t); sub("([ \t\n\r]|" u ")+$", "", t);
     if (t == "") continue;
-    k -= s; x = x (x == "" ? "" : "\n\n") "Pinned by the user in " f ":\n" t }
+    k -= s; x = x (x == "" ? "" : "\n\n") "PINNED_BY " f ":\n" t }
   if (x == "") exit 0; if (length(x) > ENVIRON["m"] + 0) exit 3;
   o = ""; while (match(x, /[\\"\t\r\n]/)) { c = substr(x, RSTART, 1);
     o = o substr(x, 1, RSTART - 1) "\\" (c == "\t" ? "t" : c == "\r" ? "r" : c == "\n" ? "n" : c);
     x = substr(x, RSTART + 1) }
-  printf "%s", "{\"hookSpecificOutput\":{\"hookEventName\":\"UserPromptSubmit\",\"additionalContext\":\"" o x "\"}}" }
+  printf "%s", "JSON_OPEN" o x "JSON_CLOSE" }
   `;
+  // core's JSON around the context, and its heading, as awk string literals.
+  const [jsonOpen, jsonClose] = JSON.stringify(contextOutput("UserPromptSubmit", { additionalContext: "@" })).split(
+    "@",
+  );
+  const awkText = (text: string) => text.replace(/[\\"]/g, "\\$&");
+  const program = frameInAwk
+    .replace("PINNED_BY", awkText(PINNED_BY))
+    .replace("JSON_OPEN", awkText(jsonOpen!))
+    .replace("JSON_CLOSE", awkText(jsonClose!));
   const envNames = [
     ...Object.keys(SHARED_KEYS).map((key) => configEnvName("", key)),
     ...Object.keys(keys).map((key) => configEnvName("pin", key)),
   ];
-  const awk = frameInAwk.trim().split("\n");
+  const awk = program.trim().split("\n");
   if (awk.some((line) => line.includes("'"))) throw new Error("pin's awk program must hold no single quote");
   return {
     UserPromptSubmit: [
@@ -72,7 +94,7 @@ BEGIN { if (length("a\000b") != 3 || length("\342\200\224") != 3) exit 3;
       "case ${CARRYOVER-} in ''|1|true|on|yes) ;; *) o= ;; esac",
       "case ${CARRYOVER_DISABLE-} in *pin*|*all*) o= ;; esac",
       `[ -z "${envNames.map((name) => `\${${name}+x}`).join("")}" ] || o=`,
-      'g=$carryover/config.json; [ -e "$g" ] || g=; h=$project/.claude/carryover/config.json; [ -e "$h" ] || h=',
+      `g=$carryover/config.json; [ -e "$g" ] || g=; h=${projectConfigPath("$project")}; [ -e "$h" ] || h=`,
       'for p in "$a" "$b"; do',
       '  if [ -L "$p" ] || { [ -s "$p" ] && [ ! -f "$p" ]; }; then o=; fi',
       "done",
