@@ -1,13 +1,6 @@
-import {
-  type Env,
-  ensureLockDir,
-  readFileNoFollow,
-  type TranscriptFacts,
-  withFileLock,
-  writeFileAtomic,
-} from "@carryover/core";
+import { type Env, ensureLockDir, type TranscriptFacts, withFileLock } from "@carryover/core";
 import { commandLines, errorLines, fileLines, oneLine, type Scope, utcMinute } from "./describe.ts";
-import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
+import { type Compaction, type Section, writeSection } from "./sections.ts";
 
 const FILE_HEAD = `# Session changes
 
@@ -20,25 +13,25 @@ const MAX_COMMANDS = 60;
 const MAX_ERRORS = 40;
 
 /** One compaction's section: the last request, files modified, commands run, errors and what fixed them. */
-function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: Scope): string {
+function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: Scope): Section {
   const session = compaction.sessionId.slice(0, 8);
-  const heading = `## ${utcMinute(compaction.atMs)} · ${compaction.trigger} compaction · session ${session}`;
-  const lines = [heading, sectionMarker(compaction), ""];
-  if (facts.lastUserRequest) lines.push(`Last request: “${oneLine(facts.lastUserRequest, 300)}”`, "");
+  const heading = `${utcMinute(compaction.atMs)} · ${compaction.trigger} compaction · session ${session}`;
+  const body: string[] = [];
+  if (facts.lastUserRequest) body.push(`Last request: “${oneLine(facts.lastUserRequest, 300)}”`, "");
   const { filesChanged, commands, errors } = facts.since;
   if (filesChanged.length + commands.length + errors.length === 0) {
-    lines.push("No files modified, commands run or errors since the previous compaction.");
-    return lines.join("\n");
+    body.push("No files modified, commands run or errors since the previous compaction.");
+    return { compaction, heading, body };
   }
   if (filesChanged.length > 0)
-    lines.push(`### Files modified (${filesChanged.length})`, ...fileLines(facts.since, scope, MAX_FILES), "");
+    body.push(`### Files modified (${filesChanged.length})`, ...fileLines(facts.since, scope, MAX_FILES), "");
   if (commands.length > 0)
-    lines.push(`### Commands run (${commands.length})`, ...commandLines(facts.since, MAX_COMMANDS), "");
+    body.push(`### Commands run (${commands.length})`, ...commandLines(facts.since, MAX_COMMANDS), "");
   if (errors.length > 0) {
     const fixed = errors.filter((error) => error.resolved).length;
-    lines.push(`### Errors (${errors.length}, ${fixed} fixed)`, ...errorLines(errors, scope, MAX_ERRORS), "");
+    body.push(`### Errors (${errors.length}, ${fixed} fixed)`, ...errorLines(errors, scope, MAX_ERRORS), "");
   }
-  return lines.join("\n");
+  return { compaction, heading, body };
 }
 
 /**
@@ -47,13 +40,8 @@ function changesSection(compaction: Compaction, facts: TranscriptFacts, scope: S
  * Returns the path.
  */
 export function writeChangesLog(env: Env, path: string, compaction: Compaction, facts: TranscriptFacts, scope: Scope) {
-  withFileLock(ensureLockDir(env), path, () => {
-    const existing = readFileNoFollow(path) ?? FILE_HEAD;
-    writeFileAtomic(
-      path,
-      upsertSection(existing, sectionMarker(compaction), changesSection(compaction, facts, scope)),
-      0o644,
-    );
-  });
+  withFileLock(ensureLockDir(env), path, () =>
+    writeSection(path, () => FILE_HEAD, changesSection(compaction, facts, scope), 0o644),
+  );
   return path;
 }

@@ -12,7 +12,7 @@ import {
 } from "@carryover/core";
 import { code, oneLine, progressSummary, type Scope, shownPath, utcDate, utcMinute } from "./describe.ts";
 import type { PrepState } from "./prep-state.ts";
-import { type Compaction, sectionMarker, upsertSection } from "./sections.ts";
+import { type Compaction, type Section, writeSection } from "./sections.ts";
 
 const TOPIC_PREFIX = "carryover-session-";
 /** The one file MEMORY.md links to: the recent sessions' work logs, newest first. */
@@ -57,11 +57,7 @@ export function writeMemoryEntry(
     readdirSync(dir).find((name) => name.startsWith(TOPIC_PREFIX) && name.endsWith(`-${shortId}.md`)) ??
     `${TOPIC_PREFIX}${utcDate(compaction.atMs)}-${shortId}.md`;
   const topicPath = join(dir, fileName);
-  const existing = readFileNoFollow(topicPath) ?? topicHead(fileName, compaction, facts);
-  writeFileAtomic(
-    topicPath,
-    upsertSection(existing, sectionMarker(compaction), topicSection(compaction, facts, scope, prep)),
-  );
+  writeSection(topicPath, () => topicHead(fileName, compaction, facts), topicSection(compaction, facts, scope, prep));
   const indexPath = join(dir, "MEMORY.md");
   const title = sessionTitle(compaction, facts);
   const indexLine = withFileLock(ensureLockDir(env), indexPath, () => {
@@ -178,11 +174,10 @@ function topicHead(fileName: string, compaction: Compaction, facts: TranscriptFa
   ].join("\n");
 }
 
-function topicSection(compaction: Compaction, facts: TranscriptFacts, scope: Scope, prep: PrepState | null): string {
-  const lines = [`## ${utcMinute(compaction.atMs)} · ${compaction.trigger} compaction`, sectionMarker(compaction), ""];
-  lines.push(
+function topicSection(compaction: Compaction, facts: TranscriptFacts, scope: Scope, prep: PrepState | null): Section {
+  const lines = [
     `- Task: ${facts.lastUserRequest ? oneLine(facts.lastUserRequest, 400) : "(no request found in the transcript)"}`,
-  );
+  ];
   const progress = progressSummary(facts);
   if (progress) lines.push(`- Progress: ${progress}`);
   const saved = prep ? ` (from /compact-prep, saved ${utcMinute(prep.savedAtMs)})` : "";
@@ -203,7 +198,7 @@ function topicSection(compaction: Compaction, facts: TranscriptFacts, scope: Sco
     const target = code(oneLine(error.tool === "Bash" ? error.target : shownPath(error.target, scope), 100));
     lines.push(`- Unresolved: ${error.tool} ${target}: ${oneLine(error.message, 160)}`);
   }
-  return lines.join("\n");
+  return { compaction, heading: `${utcMinute(compaction.atMs)} · ${compaction.trigger} compaction`, body: lines };
 }
 
 function quote(text: string): string {

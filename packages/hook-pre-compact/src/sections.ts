@@ -1,3 +1,5 @@
+import { readFileNoFollow, writeFileAtomic } from "@carryover/core";
+
 /** The compaction a PreCompact invocation is about. */
 export interface Compaction {
   sessionId: string;
@@ -8,11 +10,30 @@ export interface Compaction {
 
 const MARKER_PREFIX = "<!-- carryover:pre-compact ";
 
+/** What one compaction adds to a file: a section under a `## ` heading. */
+export interface Section {
+  compaction: Compaction;
+  /** The heading's text, without its `## `. */
+  heading: string;
+  body: string[];
+}
+
+/**
+ * Writes `section` into the file at `path`: in place of the one an earlier PreCompact of the same compaction
+ * wrote, else at the end; a file that does not exist yet starts with `head()`. The file is replaced whole (a temp
+ * file and a rename), so a full disk leaves the old one.
+ */
+export function writeSection(path: string, head: () => string, section: Section, mode?: number): void {
+  const marker = sectionMarker(section.compaction);
+  const text = [`## ${section.heading}`, marker, "", ...section.body].join("\n");
+  writeFileAtomic(path, upsertSection(readFileNoFollow(path) ?? head(), marker, text), mode);
+}
+
 /**
  * The line under a section's heading that names its compaction. PreCompact can fire more than once for
  * one compaction (same prompt_id, Claude Code 2.1.332), so a section is found by it and replaced.
  */
-export function sectionMarker(compaction: Compaction): string {
+function sectionMarker(compaction: Compaction): string {
   const prompt = compaction.promptId ?? `none-${compaction.atMs}`;
   return `${MARKER_PREFIX}session=${compaction.sessionId} prompt=${prompt} -->`;
 }
@@ -21,7 +42,7 @@ export function sectionMarker(compaction: Compaction): string {
  * Puts `section` (a `## ` heading, the marker line, a body) into `existing`: in place of the section
  * with the same marker, else at the end. Text outside carryover's sections is kept as it is.
  */
-export function upsertSection(existing: string, marker: string, section: string): string {
+function upsertSection(existing: string, marker: string, section: string): string {
   const lines = existing.split("\n");
   const at = lines.indexOf(marker);
   if (at === -1) return `${existing.trimEnd()}\n\n${section.trimEnd()}\n`;
