@@ -17,6 +17,14 @@ export function msCell(row) {
   return `${row.median.toFixed(1)} (${row.min.toFixed(1)}–${row.max.toFixed(1)})`;
 }
 
+/** One row per case run against `node -e 0`: its wall and CPU ratios, its wall time and its peak RSS. */
+export function againstNodeTable(firstHeading, rows, rssHeading = "peak RSS") {
+  return table(
+    [firstHeading, "wall × `node -e 0`", "CPU × `node -e 0`", "wall ms", rssHeading],
+    rows.map((row) => [row.name, ratioCell(row.ratio), cpuCell(row), msCell(row), mib(row.rssMiB)]),
+  );
+}
+
 export function mib(value) {
   return `${value.toFixed(1)} MiB`;
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cpuCell, kb, mib, msCell, ratioCell, table } from "../format.mjs";
+import { againstNodeTable, cpuCell, kb, mib, msCell, ratioCell, table } from "../format.mjs";
 import { caseContext, checkHookCase, hookProc } from "../hook-runs.mjs";
 import { runsOn } from "../hooks.mjs";
 import { jsCpuMs } from "../js-cpu.mjs";
@@ -118,8 +118,6 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
   log(`start-up: ${cases.length} cases × ${runs} rounds`);
   const rows = await measure(cases, {
     runs,
-    warmup: 3,
-    rssRuns: 3,
     paired: true,
     onProgress: (text) => log(`start-up ${text}`),
   });
@@ -131,7 +129,6 @@ export async function startupSection({ benchDir, hooks, kit, payloadsDir, transc
     floorCase && lineCases.length > 0
       ? await measure([floorCase, ...lineCases], {
           runs,
-          warmup: 3,
           rssRuns: 0,
           paired: true,
           onProgress: (text) => log(`start-up, status line beside its floor: ${text}`),
@@ -287,8 +284,6 @@ export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, r
   log(`per-prompt: ${cases.length} cases × ${runs} rounds`);
   const rows = await measure(cases, {
     runs,
-    warmup: 3,
-    rssRuns: 3,
     paired: true,
     onProgress: (text) => log(`per-prompt ${text}`),
   });
@@ -312,10 +307,7 @@ export async function perPromptSection({ hooks, kit, payloadsDir, transcripts, r
     'so the prompt waits for the parallel wall time; "one after another" is the sum of their costs (what a machine',
     "with one free core pays). Peak RSS is the sum of the processes' peaks: they are alive at the same time.",
     "",
-    table(
-      ["case", "wall × `node -e 0`", "CPU × `node -e 0`", "wall ms", "peak RSS (sum)"],
-      rows.map((row) => [row.name, ratioCell(row.ratio), cpuCell(row), msCell(row), mib(row.rssMiB)]),
-    ),
+    againstNodeTable("case", rows, "peak RSS (sum)"),
     "",
     `${installed.length} Node processes started together cost ${floor.ratio.median.toFixed(2)}× one \`node -e 0\` on`,
     `this machine; the fast paths, decided in sh where a hook's prelude can, cost`,

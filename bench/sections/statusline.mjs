@@ -1,4 +1,4 @@
-import { cpuCell, mib, msCell, ratioCell, table } from "../format.mjs";
+import { againstNodeTable, mib, msCell, table } from "../format.mjs";
 import { caseContext, checkHookCase, hookProc } from "../hook-runs.mjs";
 import { measure } from "../measure.mjs";
 import { createSandbox } from "../sandbox.mjs";
@@ -63,8 +63,6 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
   log(`statusline: ${cases.length} cases × ${runs} rounds`);
   const rows = await measure(cases, {
     runs,
-    warmup: 3,
-    rssRuns: 3,
     paired: true,
     onProgress: (text) => log(`statusline ${text}`),
   });
@@ -98,10 +96,7 @@ export async function statusLineSection({ hooks, kit, payloadsDir, transcripts, 
     "Claude Code runs one, through `/bin/sh -c` (a peer's as `node <script>`, carryover's as its installer writes",
     "it); `node -e 0` runs bare.",
     "",
-    table(
-      ["status line", "wall × `node -e 0`", "CPU × `node -e 0`", "wall ms", "peak RSS"],
-      peerRows.map((r) => [r.name, ratioCell(r.ratio), cpuCell(r), msCell(r), mib(r.rssMiB)]),
-    ),
+    againstNodeTable("status line", peerRows),
     "",
     "carryover's own target (≤ 1.05× `node -e 0` as a status line, `/bin/sh -c 'node -e 0'`) is judged in the",
     'start-up table, whose rounds hold the floors that explain its cost. "carryover chaining GSD" is carryover\'s',
