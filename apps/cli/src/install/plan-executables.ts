@@ -6,8 +6,8 @@ import type { Change } from "./changes.ts";
 import { type FoundNode, linkedNode, NODE_LINK } from "./node.ts";
 
 /**
- * Installed executables have no extension, and Node 20 runs an extensionless file as ESM when a
- * package.json with "type":"module" sits above it (one in $HOME is enough); the bundles are CommonJS.
+ * Installed executables have no extension, and Node (22, 24 and 26 alike) runs an extensionless file as ESM when
+ * a package.json with "type":"module" sits above it (one in $HOME is enough); the bundles are CommonJS.
  */
 export const BIN_GUARD_FILE = "package.json";
 export const BIN_GUARD = `{"type":"commonjs"}\n`;
