@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:f
 import { join } from "node:path";
 import {
   createSandbox,
+  expectNoTextInRequest,
   expectSuccess,
+  expectTextInRequest,
   hasTmux,
   mockScript,
   runCompact,
@@ -149,4 +151,37 @@ it("without a node, hooks pass silently, the status line says so and doctor expl
   expect(doctor.stdout).toContain(
     "fix: install Node.js 22+ where Claude Code finds it, then run carryover install again: it links that one",
   );
+});
+
+// A dotfiles repo or a JS project in HOME: a package.json with "type":"module" above the installed executables, which
+// have no extension, makes Node load them as ES modules; the bin dir's own package.json keeps them CommonJS.
+it('under a HOME whose package.json says "type":"module" the hooks still run, as CommonJS', async () => {
+  const rule = "PIN-ESM: the release notes list every breaking change.";
+  sandbox = await createSandbox({
+    files: {
+      "~/package.json": '{"name":"dotfiles","type":"module"}\n',
+      "~/.claude/carryover/pinned.md": `${rule}\n`,
+      // A pin key set in a config file: pin's sh path leaves the prompt to Node.
+      "~/.claude/carryover/config.json": '{"pin":{"maxBytes":8000}}\n',
+    },
+  });
+  carryover(sandbox, ["install", "--all"]);
+  const debugFile = join(sandbox.root, "claude-debug.txt");
+  await session(sandbox, {}, debugFile);
+
+  const runs = carryoverRuns(debugFile);
+  expect(runs.length).toBeGreaterThanOrEqual(5);
+  expect(runs.filter((run) => run.status !== 0)).toEqual([]);
+  const [first] = sandbox.mock.mainRequests();
+  expectTextInRequest(first, rule);
+  const log = join(sandbox.claudeDir, "carryover/log/carryover.log");
+  expect(existsSync(log) ? readFileSync(log, "utf8") : "").toBe("");
+
+  // Without the bin dir's package.json, Node takes the bundles for ES modules and pin's prompt goes unpinned.
+  rmSync(join(sandbox.claudeDir, "carryover/bin/package.json"));
+  const before = sandbox.mock.mainRequests().length;
+  expectSuccess(await runPrint(sandbox, "one more"));
+  const unguarded = sandbox.mock.mainRequests().slice(before);
+  expect(unguarded.length).toBeGreaterThan(0);
+  for (const request of unguarded) expectNoTextInRequest(request, rule);
 });
