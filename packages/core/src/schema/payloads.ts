@@ -14,77 +14,33 @@ import {
 } from "./guards.ts";
 
 // Objects are loose: Claude Code adds fields between versions; only the fields we rely on are checked.
+// Built on first use, each once: what a hook constructs at load time is paid on every prompt.
 
-function base() {
-  return {
+const eventFields = {
+  SessionStart: () => ({ source: string(), model: optional(unknown()) }),
+  UserPromptSubmit: () => ({ prompt: string(), permission_mode: optional(string()) }),
+  PreCompact: () => ({ trigger: oneOf(["manual", "auto"]), custom_instructions: optional(nullable(string())) }),
+  PostCompact: () => ({ trigger: oneOf(["manual", "auto"]), compact_summary: optional(nullable(string())) }),
+  PostToolUse: () => ({ tool_name: string(), tool_input: optional(unknown()), tool_response: optional(unknown()) }),
+};
+
+export type HookEvent = keyof typeof eventFields;
+
+/** The fields every event carries (Claude Code 2.1.332), then the event's own. */
+function schemaOf<E extends HookEvent>(event: E) {
+  return looseObject({
     session_id: string({ pattern: SAFE_SESSION_ID }),
     transcript_path: optional(string()),
     cwd: string({ minLength: 1 }),
-  };
-}
-
-function buildSessionStart() {
-  return looseObject({
-    ...base(),
-    hook_event_name: literal("SessionStart"),
-    source: string(),
-    model: optional(unknown()),
     prompt_id: optional(string()),
+    hook_event_name: literal(event),
+    ...(eventFields[event]() as ReturnType<(typeof eventFields)[E]>),
   });
 }
+const built: { [E in HookEvent]?: ReturnType<typeof schemaOf<E>> } = {};
 
-function buildUserPromptSubmit() {
-  return looseObject({
-    ...base(),
-    hook_event_name: literal("UserPromptSubmit"),
-    prompt: string(),
-    prompt_id: optional(string()),
-    permission_mode: optional(string()),
-  });
-}
-
-function buildPreCompact() {
-  return looseObject({
-    ...base(),
-    hook_event_name: literal("PreCompact"),
-    trigger: oneOf(["manual", "auto"]),
-    custom_instructions: optional(nullable(string())),
-    prompt_id: optional(string()),
-  });
-}
-
-function buildPostCompact() {
-  return looseObject({
-    ...base(),
-    hook_event_name: literal("PostCompact"),
-    trigger: oneOf(["manual", "auto"]),
-    compact_summary: optional(nullable(string())),
-    prompt_id: optional(string()),
-  });
-}
-
-function buildPostToolUse() {
-  return looseObject({
-    ...base(),
-    hook_event_name: literal("PostToolUse"),
-    tool_name: string(),
-    tool_input: optional(unknown()),
-    tool_response: optional(unknown()),
-  });
-}
-
-// Built on first use, each once: what a hook constructs at load time is paid on every prompt.
-const builders = {
-  SessionStart: buildSessionStart,
-  UserPromptSubmit: buildUserPromptSubmit,
-  PreCompact: buildPreCompact,
-  PostCompact: buildPostCompact,
-  PostToolUse: buildPostToolUse,
-};
-const built: { [E in HookEvent]?: ReturnType<(typeof builders)[E]> } = {};
-
-export type HookEvent = keyof typeof builders;
-export type HookInput<E extends HookEvent> = Infer<ReturnType<(typeof builders)[E]>>;
+/** One event's payload; a union of events gives the union of their payloads, narrowed by `hook_event_name`. */
+export type HookInput<E extends HookEvent> = E extends HookEvent ? Infer<ReturnType<typeof schemaOf<E>>> : never;
 export type SessionStartInput = HookInput<"SessionStart">;
 export type UserPromptSubmitInput = HookInput<"UserPromptSubmit">;
 export type PreCompactInput = HookInput<"PreCompact">;
@@ -92,7 +48,7 @@ export type PostCompactInput = HookInput<"PostCompact">;
 
 /** Validates a parsed payload as `event`'s; the error is one line naming the first bad fields. */
 export function parseHookInput<E extends HookEvent>(event: E, value: unknown): HookInput<E> {
-  const schema = (built[event] ??= builders[event]() as never) as Guard<HookInput<E>>;
+  const schema = (built[event] ??= schemaOf(event) as never) as Guard<HookInput<E>>;
   const issues = issuesOf(schema, value);
   if (issues.length === 0) return value as HookInput<E>;
   const fields = issues.slice(0, 3).map((issuePath) => {
