@@ -2,13 +2,9 @@ import { count, percent } from "./format.ts";
 import type { Advice, CategoryId, ContextReport } from "./model.ts";
 
 // Thresholds after seed 000 ("Verificar el estado del contexto", "Higiene de sesión"): compact by hand
-// between 50 and 70 % of the way to auto-compaction; the shares are where a category stops being noise.
-const MANUAL_COMPACT_FROM_PERCENT = 50;
-const MANUAL_COMPACT_URGENT_PERCENT = 70;
-const TOOL_RESULTS_SHARE_PERCENT = 30;
-const MCP_SHARE_PERCENT = 10;
-const MEMORY_SHARE_PERCENT = 15;
-const SKILLS_SHARE_PERCENT = 15;
+// between 50 and 70 % of the way to auto-compaction; a category's share is where it stops being noise.
+const MANUAL_COMPACT_PERCENT = { from: 50, urgent: 70 };
+const SHARE_PERCENT = { toolResults: 30, mcpTools: 10, memoryFiles: 15, skills: 15 };
 
 /** What to do about the context as it stands: the level first, then each category that calls for it. */
 export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
@@ -18,9 +14,11 @@ export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
   const byId = new Map(report.categories.map((category) => [category.id, category]));
   const share = (id: CategoryId) => byId.get(id)!;
   const isDominant = (id: CategoryId) => report.dominant === id;
+  /** The category is the largest, or past the share where it stops being noise. */
+  const callsFor = (id: keyof typeof SHARE_PERCENT) => isDominant(id) || share(id).percent >= SHARE_PERCENT[id];
 
   const results = share("toolResults");
-  if (isDominant("toolResults") || results.percent >= TOOL_RESULTS_SHARE_PERCENT) {
+  if (callsFor("toolResults")) {
     const top = results.parts[0];
     const largest = report.largestItems.find((item) => item.category === "toolResults");
     const mostFrom = top ? `, most of it from ${top.label} (${count(top.tokens)} tokens)` : "";
@@ -46,7 +44,7 @@ export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
     });
   }
   const mcp = share("mcpTools");
-  if (isDominant("mcpTools") || mcp.percent >= MCP_SHARE_PERCENT) {
+  if (callsFor("mcpTools")) {
     const servers = mcp.parts.map((part) => `${part.label} ${count(part.tokens)}`).join(", ");
     advice.push({
       topic: "mcpTools",
@@ -57,7 +55,7 @@ export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
     });
   }
   const memory = share("memoryFiles");
-  if (isDominant("memoryFiles") || memory.percent >= MEMORY_SHARE_PERCENT) {
+  if (callsFor("memoryFiles")) {
     const top = memory.parts[0];
     const largest = top ? ` (largest: ${top.label}, ${count(top.tokens)} tokens)` : "";
     advice.push({
@@ -70,7 +68,7 @@ export function adviseOn(report: Omit<ContextReport, "advice">): Advice[] {
     });
   }
   const skills = share("skills");
-  if (isDominant("skills") || skills.percent >= SKILLS_SHARE_PERCENT) {
+  if (callsFor("skills")) {
     advice.push({
       topic: "skills",
       text:
@@ -102,16 +100,17 @@ function levelAdvice(report: Omit<ContextReport, "advice">): string | null {
   const at = report.autoCompactPercent ?? 0;
   const tokens = `${count(report.measuredTokens)} of ${count(report.autoCompactTokens)} tokens`;
   const where = `${percent(at)} of the auto-compact point (${tokens})`;
-  if (at >= MANUAL_COMPACT_URGENT_PERCENT) {
+  if (at >= MANUAL_COMPACT_PERCENT.urgent) {
     return (
       `At ${where} auto-compaction is close: ` +
       "run /compact now, with instructions naming what must survive (files changed, test commands, decisions). " +
       "A summary you steer keeps more than the reactive one."
     );
   }
-  if (at >= MANUAL_COMPACT_FROM_PERCENT) {
+  if (at >= MANUAL_COMPACT_PERCENT.from) {
     return (
-      `At ${where}: this is the moment for a manual /compact with instructions (50–70 %), ` +
+      `At ${where}: this is the moment for a manual /compact with instructions ` +
+      `(${MANUAL_COMPACT_PERCENT.from}–${MANUAL_COMPACT_PERCENT.urgent} %), ` +
       "before auto-compaction summarises without them."
     );
   }
