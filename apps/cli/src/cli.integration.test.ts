@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createKit, type Kit } from "../test/kit.ts";
 import { COMMANDS } from "./cli.ts";
+import { usageSpec } from "./command.ts";
 
 let kit: Kit;
 beforeEach(() => {
@@ -40,13 +41,7 @@ it("a missing or damaged release is one line saying what to do", async () => {
   );
 });
 
-it("every usage line names every option its command takes; install --help lists the hooks", async () => {
-  for (const command of COMMANDS) {
-    const usage = (await kit.run(command.name, "--help")).out.split("\n")[0]!;
-    for (const flag of Object.keys(command.flags).filter((name) => name !== "help")) {
-      expect(usage, `${command.name} --${flag}`).toContain(`--${flag}`);
-    }
-  }
+it("install --help lists the hooks and skills of the release", async () => {
   const help = (await kit.run("install", "--help")).out;
   expect(help).toContain("  post-compact  * PostCompact\n");
   expect(help).toContain("  pin             UserPromptSubmit, SessionStart(compact)\n");
@@ -55,7 +50,9 @@ it("every usage line names every option its command takes; install --help lists 
 
 it("a command given more arguments than it takes refuses them, exit 2, before doing anything", async () => {
   // Every command but install and uninstall, which take any number of hook names (an unknown one is refused).
-  const bounded = COMMANDS.filter((command) => Number.isFinite(command.maxPositionals));
+  const bounded = COMMANDS.map((command) => ({ name: command.name, ...usageSpec(command.usage) })).filter((command) =>
+    Number.isFinite(command.maxPositionals),
+  );
   expect(bounded.map((command) => command.name).sort()).toEqual(
     ["config", "context", "doctor", "list", "marketplace", "status"].sort(),
   );

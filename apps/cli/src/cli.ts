@@ -1,6 +1,6 @@
 import { isDebug } from "@carryover/core";
 import { parseArgs } from "./args.ts";
-import type { Command } from "./command.ts";
+import { type Command, usageSpec } from "./command.ts";
 import { configCommand } from "./commands/config/index.ts";
 import { contextCommand } from "./commands/context/index.ts";
 import { doctorCommand } from "./commands/doctor/index.ts";
@@ -53,14 +53,15 @@ export async function runCli(argv: readonly string[], io: Io, version: string): 
       const names = COMMANDS.map((candidate) => candidate.name);
       throw usageError(unknownNameMessage("command", name, names));
     }
-    const args = parseArgs(rest, command.flags);
+    const { flags, maxPositionals } = usageSpec(command.usage);
+    const args = parseArgs(rest, flags);
     if (args.flags.help) {
       io.out(commandHelp(command, io));
       return 0;
     }
-    const extra = args.positionals.slice(command.maxPositionals);
+    const extra = args.positionals.slice(maxPositionals);
     if (extra.length > 0) {
-      const takes = command.maxPositionals === 0 ? "no arguments" : `at most ${command.maxPositionals}`;
+      const takes = maxPositionals === 0 ? "no arguments" : `at most ${maxPositionals}`;
       const got = extra.map((word) => JSON.stringify(word)).join(" ");
       throw usageError(`${name} takes ${takes}; got ${got} too (usage: ${command.usage})`);
     }

@@ -237,7 +237,6 @@ export const configCommand: Command = {
   name: "config",
   summary: "list, get or set hook settings, validated",
   usage: "carryover config [hook] [key] [value | --unset] [--scope user|project] [--project DIR] [--json]",
-  maxPositionals: 3,
   help: `Without arguments, lists every key of every hook with its value and where that value comes from
 (default, ~/.claude/carryover/config.json, the project's .claude/carryover/config.json, or a CARRYOVER_* env
 var, from this shell or from a settings.json "env", which Claude Code hands its hooks). With a hook, lists its
@@ -247,6 +246,5 @@ Shared keys are named alone (carryover config levels 50,85) or under "shared".
   --scope user      write ~/.claude/carryover/config.json (default)
   --scope project   write the project's .claude/carryover/config.json
   --unset           remove the key from that file`,
-  flags: { json: "boolean", scope: "string", unset: "boolean", project: "string", help: "boolean" },
   run: (args, io) => retryOnConcurrentEdit(() => run(args, io)),
 };

@@ -21,8 +21,6 @@ export const contextCommand: Command = {
   name: "context",
   summary: "what fills a session's context, how it grew, what to do (offline /context all)",
   usage: "carryover context [SESSION_ID | TRANSCRIPT] [--html FILE] [--json]",
-  maxPositionals: 1,
   help: CONTEXT_HELP,
-  flags: { html: "string", json: "boolean", help: "boolean" },
   run,
 };

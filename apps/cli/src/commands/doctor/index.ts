@@ -77,10 +77,8 @@ export const doctorCommand: Command = {
   name: "doctor",
   summary: "check node, executables, settings entries, switches, status line, trust, auto-memory",
   usage: "carryover doctor [--json] [--project DIR] [--from DIR]",
-  maxPositionals: 0,
   help:
     "Checks what makes carryover's hooks run or not, and says how to fix each problem. " +
     "Exits 1 when something is broken (warnings do not count).",
-  flags: { json: "boolean", project: "string", from: "string", help: "boolean" },
   run,
 };

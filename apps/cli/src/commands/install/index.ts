@@ -115,7 +115,6 @@ export const installCommand: Command = {
   usage:
     "carryover install [hook…] [--all | --recommended] [--scope user|project|local] [--project DIR]" +
     " [--statusline chain|replace|skip] [--from DIR] [--force] [--dry-run]",
-  maxPositionals: Number.POSITIVE_INFINITY,
   help: (io) => `Copies each hook's prebuilt executable into ~/.claude/carryover/bin/ (checked against the release
 manifest's sha256) and registers it in the scope's settings.json; every other key and hook stays. Installing
 twice changes nothing. An existing status line is chained by default (--statusline replace displaces it,
@@ -133,16 +132,5 @@ ${choices(io)}
   --from DIR         install from a release dir instead of the executables this CLI ships
   --force            overwrite a skill file carryover did not install; install a hook its plugin also runs
   --dry-run          print a unified diff of what would change; write nothing`,
-  flags: {
-    all: "boolean",
-    recommended: "boolean",
-    scope: "string",
-    "dry-run": "boolean",
-    statusline: "string",
-    from: "string",
-    project: "string",
-    force: "boolean",
-    help: "boolean",
-  },
   run: (args, io) => underInstallLock(args, io, (made) => retryOnConcurrentEdit(() => run(args, io, made))),
 };

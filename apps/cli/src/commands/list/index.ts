@@ -72,9 +72,7 @@ export const listCommand: Command = {
   name: "list",
   summary: "every hook: events, what it does, version, where it is installed",
   usage: "carryover list [--json] [--from DIR] [--project DIR]",
-  maxPositionals: 0,
   help: `Lists the hooks and skills of the release (the one this CLI ships, or --from DIR), the scopes of this project
 whose settings run them, and those Claude Code runs as plugins here.`,
-  flags: { json: "boolean", from: "string", project: "string", help: "boolean" },
   run,
 };

@@ -36,10 +36,8 @@ export const marketplaceCommand: Command = {
   name: "marketplace",
   summary: "write a Claude Code plugin marketplace: one plugin per hook, the skill in its own",
   usage: "carryover marketplace DIR [--name NAME] [--from DIR]",
-  maxPositionals: 1,
   help: `Writes a plugin marketplace for \`claude plugin marketplace add DIR\`: one plugin per hook (hooks.json
 with \${CLAUDE_PLUGIN_ROOT}, the executable) and the compact-prep skill in its own plugin. Claude Code runs
 a directory marketplace's plugins from DIR itself, so keep it in place. Works offline.`,
-  flags: { name: "string", from: "string", help: "boolean" },
   run,
 };

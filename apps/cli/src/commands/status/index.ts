@@ -124,11 +124,9 @@ export const statusCommand: Command = {
   name: "status",
   summary: "a session's usage reading and level, pending markers, state file, workers, compaction ledger",
   usage: "carryover status [SESSION_ID | --session ID] [--json] [--project DIR]",
-  maxPositionals: 1,
   help: `Shows what carryover knows about a session (the one whose state changed last, unless named): its usage
 reading and level, the reminder and recovery due or given, the state file, the workers its transcript records
 (background shells, monitors, subagents and crons still at work, and those ended since the last compaction) and
 the compactions. Reads only.`,
-  flags: { session: "string", json: "boolean", project: "string", help: "boolean" },
   run,
 };

@@ -121,20 +121,10 @@ export const uninstallCommand: Command = {
   usage:
     "carryover uninstall [hook… | --all | --purge] [--scope user|project|local] [--project DIR] [--from DIR]" +
     " [--dry-run]",
-  maxPositionals: Number.POSITIVE_INFINITY,
   help: `Removes only carryover's entries from settings.json (every scope of this project unless --scope is
 given) and restores a status line carryover chained or replaced. When nothing else in the file changed since
 the install, it gets its exact pre-install bytes back. Executables go once no settings file uses them.
 
   --purge   also removes carryover's own data: sessions, logs, backups, config, the state files of its sessions`,
-  flags: {
-    all: "boolean",
-    purge: "boolean",
-    scope: "string",
-    "dry-run": "boolean",
-    project: "string",
-    from: "string",
-    help: "boolean",
-  },
   run: (args, io) => underInstallLock(args, io, (_, later) => retryOnConcurrentEdit(() => run(args, io, later))),
 };
