@@ -4,7 +4,7 @@ import { delimiter, join } from "node:path";
 import { homeDir } from "@carryover/core";
 import type { Context } from "../context.ts";
 import { tildify } from "../output/display.ts";
-import { type Check, ok, warn } from "./checks.ts";
+import { type Check, type DoctorFacts, ok, warn } from "./checks.ts";
 
 /** The Claude Code whose behaviour carryover's facts were checked against (the root package.json pins it). */
 export const OBSERVED_CLAUDE_CODE = "2.1.332";
@@ -28,7 +28,7 @@ function findClaude(context: Context): string | null {
   return [...onPath, join(home, ".local/bin/claude"), join(home, ".claude/local/claude")].find(executable) ?? null;
 }
 
-export function claudeChecks(context: Context): Check[] {
+export function claudeChecks({ context }: DoctorFacts): Check[] {
   const found = findClaude(context);
   if (!found) {
     return [

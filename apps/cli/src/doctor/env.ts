@@ -1,10 +1,9 @@
 import { configEnvName, isHookEnabled, loadConfig } from "@carryover/core";
 import { CONFIG_TABLES } from "../config-tables.ts";
-import type { Context } from "../context.ts";
+import { hookOfExecutable, knownNames } from "../context.ts";
 import { closest } from "../output/closest.ts";
 import { tildify } from "../output/display.ts";
-import type { HookEnv } from "../settings/hook-env.ts";
-import { type Check, ok, warn } from "./checks.ts";
+import { type Check, type DoctorFacts, ok, warn } from "./checks.ts";
 
 /** What carryover reads from the environment besides config keys: the switches, and what its hooks hand on. */
 const SWITCHES = [
@@ -24,12 +23,11 @@ const SWITCHES = [
  * value carryover ignores (the default stands instead), a `CARRYOVER_*` name nothing reads and a switch that turns
  * installed hooks off are reported, never silently dropped.
  */
-export function configChecks(
-  context: Context,
-  hooks: HookEnv,
-  hookNames: readonly string[],
-  installedHooks: readonly string[],
-): Check[] {
+export function configChecks({ context, hookEnv: hooks, sites }: DoctorFacts): Check[] {
+  const hookNames = knownNames(context);
+  const installedHooks = [
+    ...new Set(sites.map((site) => hookOfExecutable(context, site.executable) ?? site.executable)),
+  ];
   const checks: Check[] = [];
   // ` in ~/.claude/settings.json env`, or nothing for this shell's: where the user finds a variable to change it.
   const setIn = (name: string) => {

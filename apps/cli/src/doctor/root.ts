@@ -1,16 +1,15 @@
 import { lstatSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { carryoverRoot, checkCarryoverRoot, errorMessage, refusedRootLogPath } from "@carryover/core";
-import type { Context } from "../context.ts";
 import { tildify, tildifyPaths } from "../output/display.ts";
-import { type Check, fail, ok } from "./checks.ts";
+import { type Check, type DoctorFacts, fail, ok } from "./checks.ts";
 
 /**
  * carryover's root as the hooks find it. GNU stow folds `~/.claude/carryover` into a symlink to the user's dotfiles:
  * the hooks follow it to a dir the user owns that nobody else can write, and refuse anything else, logging why to
  * `~/.claude/carryover.log` (outside the refused dir). Every stateful hook then does nothing.
  */
-export function rootChecks(context: Context): Check[] {
+export function rootChecks({ context }: DoctorFacts): Check[] {
   const { env } = context;
   const root = carryoverRoot(env);
   const shown = tildify(root, env);

@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Context } from "../context.ts";
 import { tildify } from "../output/display.ts";
-import type { InstalledSite } from "../settings/layers.ts";
-import { type Check, fail, ok } from "./checks.ts";
+import { type Check, type DoctorFacts, fail, ok } from "./checks.ts";
 
 const SESSION = "carryover-doctor-probe";
 
@@ -48,7 +47,7 @@ function scratchDir(context: Context): string {
   }
 }
 
-export function runnableChecks(context: Context, sites: readonly InstalledSite[]): Check[] {
+export function runnableChecks({ hookContext: context, sites }: DoctorFacts): Check[] {
   const seen = new Set<string>();
   const checks: Check[] = [];
   for (const site of sites) {

@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import { claudeTempDir, defaultStateDir, homeDir, loadConfig } from "@carryover/core";
-import type { Context } from "../context.ts";
 import type { Layer } from "../settings/layers.ts";
-import { type Check, fail, ok } from "./checks.ts";
+import { type Check, type DoctorFacts, fail, ok } from "./checks.ts";
 
 const inside = (path: string, dir: string) => path === dir || path.startsWith(dir + sep);
 
@@ -29,7 +28,7 @@ function sandboxSetting(layers: readonly Layer[]): { enabled: boolean; allowWrit
  * /compact-prep saves the state from Bash (`carryover-state`) and the hooks read it outside the sandbox: the default
  * state dir is in that per-user dir, where both meet; a configured one must be somewhere Bash may write.
  */
-export function sandboxChecks(context: Context, layers: readonly Layer[]): Check[] {
+export function sandboxChecks({ hookContext: context, layers }: DoctorFacts): Check[] {
   const sandbox = sandboxSetting(layers);
   if (!sandbox.enabled) return [];
   const bashTmp = claudeTempDir(context.env);

@@ -1,8 +1,6 @@
-import type { Context } from "../context.ts";
 import { tildify } from "../output/display.ts";
 import type { InstalledSite } from "../settings/layers.ts";
-import type { PluginInstall } from "../settings/plugins.ts";
-import { type Check, fail, ok } from "./checks.ts";
+import { type Check, type DoctorFacts, fail, ok } from "./checks.ts";
 
 const SAME_MATCHER = (matcher: string | undefined) => (matcher === undefined || matcher === "*" ? "" : matcher);
 
@@ -11,11 +9,7 @@ const SAME_MATCHER = (matcher: string | undefined) => (matcher === undefined || 
  * plugin, or registered in two settings files in forms that differ. Claude Code 2.1.332 runs identical
  * registrations (command and arguments) once, whatever file they are in, and different ones each.
  */
-export function twiceChecks(
-  context: Context,
-  sites: readonly InstalledSite[],
-  plugins: readonly PluginInstall[],
-): Check[] {
+export function twiceChecks({ context, sites, plugins }: DoctorFacts): Check[] {
   const checks: Check[] = [];
   for (const plugin of plugins) {
     const here = sites.filter((site) => site.executable === `carryover-${plugin.name}`);

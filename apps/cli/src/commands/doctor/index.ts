@@ -1,23 +1,20 @@
 import type { ParsedArgs } from "../../args.ts";
 import type { Command } from "../../command.ts";
-import { createContext, hookOfExecutable, knownNames } from "../../context.ts";
-import {
-  type Check,
-  executableChecks,
-  memoryChecks,
-  nodeChecks,
-  registrationChecks,
-  settingsFileChecks,
-  skillChecks,
-  statusLineChecks,
-  switchChecks,
-  trustChecks,
-} from "../../doctor/checks.ts";
+import { createContext, knownNames } from "../../context.ts";
+import type { CheckGroup, DoctorFacts } from "../../doctor/checks.ts";
 import { claudeChecks } from "../../doctor/claude.ts";
 import { configChecks } from "../../doctor/env.ts";
+import { executableChecks } from "../../doctor/executables.ts";
+import { memoryChecks } from "../../doctor/memory.ts";
+import { nodeChecks } from "../../doctor/node.ts";
+import { registrationChecks } from "../../doctor/registrations.ts";
 import { rootChecks } from "../../doctor/root.ts";
 import { runnableChecks } from "../../doctor/runnable.ts";
 import { sandboxChecks } from "../../doctor/sandbox.ts";
+import { settingsFileChecks, switchChecks } from "../../doctor/settings.ts";
+import { skillChecks } from "../../doctor/skill.ts";
+import { statusLineChecks } from "../../doctor/statusline.ts";
+import { trustChecks } from "../../doctor/trust.ts";
 import { twiceChecks } from "../../doctor/twice.ts";
 import type { Io } from "../../io.ts";
 import { palette } from "../../output/color.ts";
@@ -26,33 +23,38 @@ import { hookEnv } from "../../settings/hook-env.ts";
 import { installedSites, readLayers } from "../../settings/layers.ts";
 import { carryoverPlugins } from "../../settings/plugins.ts";
 
+/** In the order they are printed. */
+const CHECK_GROUPS: readonly CheckGroup[] = [
+  claudeChecks,
+  rootChecks,
+  nodeChecks,
+  settingsFileChecks,
+  executableChecks,
+  registrationChecks,
+  runnableChecks,
+  twiceChecks,
+  skillChecks,
+  switchChecks,
+  statusLineChecks,
+  trustChecks,
+  memoryChecks,
+  sandboxChecks,
+  configChecks,
+];
+
 function run(args: ParsedArgs, io: Io): number {
   const context = createContext(io, args, { releaseOptional: true });
   const layers = readLayers(context);
-  const sites = installedSites(layers, context.owner);
-  // What Claude Code starts the hooks with: settings.json `env` over this shell's.
   const hooks = hookEnv(context.env, context.projectDir, io.managedSettingsDir, layers);
-  const asHooksRun = { ...context, env: hooks.env };
-  const installedHooks = [
-    ...new Set(sites.map((site) => hookOfExecutable(context, site.executable) ?? site.executable)),
-  ];
-  const checks: Check[] = [
-    ...claudeChecks(context),
-    ...rootChecks(context),
-    ...nodeChecks(context, layers),
-    ...settingsFileChecks(layers),
-    ...executableChecks(context, sites),
-    ...registrationChecks(context, layers, sites),
-    ...runnableChecks(asHooksRun, sites),
-    ...twiceChecks(context, sites, carryoverPlugins(context.env, layers, knownNames(context), context.projectDir)),
-    ...skillChecks(context),
-    ...switchChecks(context, layers, sites.length > 0),
-    ...statusLineChecks(context, layers, sites),
-    ...trustChecks(context, sites),
-    ...memoryChecks(context, layers),
-    ...sandboxChecks(asHooksRun, layers),
-    ...configChecks(context, hooks, knownNames(context), installedHooks),
-  ];
+  const facts: DoctorFacts = {
+    context,
+    hookContext: { ...context, env: hooks.env },
+    hookEnv: hooks,
+    layers,
+    sites: installedSites(layers, context.owner),
+    plugins: carryoverPlugins(context.env, layers, knownNames(context), context.projectDir),
+  };
+  const checks = CHECK_GROUPS.flatMap((group) => group(facts));
   const broken = checks.filter((check) => check.status === "fail").length;
   if (args.flags.json) {
     io.out(json({ ok: broken === 0, checks }));
