@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { carryoverPackages } from "../apps/cli/scripts/assemble-release.mjs";
 
 /**
  * @typedef {{ event: string, matcher?: string, if?: string, timeout?: number }} Registration
@@ -17,22 +18,19 @@ import { join } from "node:path";
 
 /** Every package whose package.json has a `carryover.hook` field, as the CLI and the release read it. */
 export function discoverHooks(root) {
-  const packagesDir = join(root, "packages");
   /** @type {HookPackage[]} */
   const hooks = [];
-  for (const entry of readdirSync(packagesDir).sort()) {
-    const manifestPath = join(packagesDir, entry, "package.json");
-    if (!existsSync(manifestPath)) continue;
-    const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+  for (const packageDir of carryoverPackages(root)) {
+    const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
     const meta = manifest.carryover;
     if (!meta?.hook) continue;
     const bin = Object.values(manifest.bin ?? {})[0];
     if (typeof bin !== "string") continue;
-    const binPath = join(packagesDir, entry, bin);
+    const binPath = join(packageDir, bin);
     hooks.push({
       hook: meta.hook,
       packageName: manifest.name,
-      packageDir: join(packagesDir, entry),
+      packageDir,
       binPath,
       built: existsSync(binPath),
       statusLine: meta.statusLine === true,

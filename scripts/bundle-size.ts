@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { carryoverPackages } from "../apps/cli/scripts/assemble-release.mjs";
 
 /** `bundle-size.json`: a ceiling per shipped executable (bin name → bytes), and the target for the rest. */
 export interface BundleCeilings {
@@ -18,19 +19,14 @@ export interface ShippedExecutable {
 
 /** Every executable a package with a `carryover` field ships (hooks and the skill's CLI). */
 export function shippedExecutables(root: string): ShippedExecutable[] {
-  const packagesDir = join(root, "packages");
   const found: ShippedExecutable[] = [];
-  for (const entry of readdirSync(packagesDir).sort()) {
-    const manifestPath = join(packagesDir, entry, "package.json");
-    if (!existsSync(manifestPath)) continue;
-    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+  for (const dir of carryoverPackages(root)) {
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
       name: string;
       bin?: Record<string, string>;
-      carryover?: unknown;
     };
-    if (!manifest.carryover) continue;
     for (const [name, bin] of Object.entries(manifest.bin ?? {})) {
-      const path = join(packagesDir, entry, bin);
+      const path = join(dir, bin);
       found.push({ name, packageName: manifest.name, path, bytes: existsSync(path) ? statSync(path).size : null });
     }
   }

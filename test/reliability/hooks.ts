@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { carryoverPackages } from "../../apps/cli/scripts/assemble-release.mjs";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -28,18 +29,15 @@ export interface HookPackage {
  * is fuzzed, raced and attacked without editing this suite.
  */
 export function discoverHooks(): HookPackage[] {
-  const packagesDir = join(ROOT, "packages");
   const hooks: HookPackage[] = [];
-  for (const entry of readdirSync(packagesDir).sort()) {
-    const manifestPath = join(packagesDir, entry, "package.json");
-    if (!existsSync(manifestPath)) continue;
+  for (const dir of carryoverPackages(ROOT)) {
+    const manifestPath = join(dir, "package.json");
     const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
       bin?: Record<string, string>;
       carryover?: { hook?: string; statusLine?: boolean; registrations?: Registration[] };
     };
     const declared = manifest.carryover;
     if (!declared?.hook) continue;
-    const dir = join(packagesDir, entry);
     const bins = Object.values(manifest.bin ?? {});
     if (bins.length !== 1)
       throw new Error(`${manifestPath}: a hook package ships exactly one bin, found ${bins.length}`);
