@@ -24,6 +24,8 @@ export interface DoctorFacts {
   layers: readonly Layer[];
   /** carryover's registrations in them. */
   sites: readonly InstalledSite[];
+  /** Every hook and skill name the release or the install record knows. */
+  hookNames: readonly string[];
   /** carryover's hooks Claude Code runs as plugins here. */
   plugins: readonly PluginInstall[];
 }

@@ -1,6 +1,6 @@
 import { configEnvName, isHookEnabled, loadConfig } from "@carryover/core";
 import { CONFIG_TABLES } from "../config-tables.ts";
-import { hookOfExecutable, knownNames } from "../context.ts";
+import { hookOfExecutable } from "../context.ts";
 import { closest } from "../output/closest.ts";
 import { tildify } from "../output/display.ts";
 import { type Check, type DoctorFacts, ok, warn } from "./checks.ts";
@@ -23,8 +23,7 @@ const SWITCHES = [
  * value carryover ignores (the default stands instead), a `CARRYOVER_*` name nothing reads and a switch that turns
  * installed hooks off are reported, never silently dropped.
  */
-export function configChecks({ context, hookEnv: hooks, sites }: DoctorFacts): Check[] {
-  const hookNames = knownNames(context);
+export function configChecks({ context, hookEnv: hooks, hookNames, sites }: DoctorFacts): Check[] {
   const installedHooks = [
     ...new Set(sites.map((site) => hookOfExecutable(context, site.executable) ?? site.executable)),
   ];

@@ -46,13 +46,15 @@ function run(args: ParsedArgs, io: Io): number {
   const context = createContext(io, args, { releaseOptional: true });
   const layers = readLayers(context);
   const hooks = hookEnv(context.env, context.projectDir, io.managedSettingsDir, layers);
+  const hookNames = knownNames(context);
   const facts: DoctorFacts = {
     context,
     hookContext: { ...context, env: hooks.env },
     hookEnv: hooks,
     layers,
     sites: installedSites(layers, context.owner),
-    plugins: carryoverPlugins(context.env, layers, knownNames(context), context.projectDir),
+    hookNames,
+    plugins: carryoverPlugins(context.env, layers, hookNames, context.projectDir),
   };
   const checks = CHECK_GROUPS.flatMap((group) => group(facts));
   const broken = checks.filter((check) => check.status === "fail").length;
