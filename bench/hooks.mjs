@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { carryoverPackages } from "../apps/cli/scripts/assemble-release.mjs";
+import { carryoverPackages, readPackage } from "../apps/cli/scripts/assemble-release.mjs";
 
 /**
  * @typedef {{ event: string, matcher?: string, if?: string, timeout?: number }} Registration
@@ -21,7 +21,7 @@ export function discoverHooks(root) {
   /** @type {HookPackage[]} */
   const hooks = [];
   for (const packageDir of carryoverPackages(root)) {
-    const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
+    const manifest = readPackage(packageDir);
     const meta = manifest.carryover;
     if (!meta?.hook) continue;
     const bin = Object.values(manifest.bin ?? {})[0];

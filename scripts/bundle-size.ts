@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { carryoverPackages } from "../apps/cli/scripts/assemble-release.mjs";
+import { carryoverPackages, readPackage } from "../apps/cli/scripts/assemble-release.mjs";
 
 /** `bundle-size.json`: a ceiling per shipped executable (bin name → bytes), and the target for the rest. */
 export interface BundleCeilings {
@@ -21,7 +21,7 @@ export interface ShippedExecutable {
 export function shippedExecutables(root: string): ShippedExecutable[] {
   const found: ShippedExecutable[] = [];
   for (const dir of carryoverPackages(root)) {
-    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    const manifest = readPackage(dir) as {
       name: string;
       bin?: Record<string, string>;
     };

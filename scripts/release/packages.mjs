@@ -1,7 +1,7 @@
 // The packages a release publishes, in the order it publishes them.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { carryoverPackages } from "../../apps/cli/scripts/assemble-release.mjs";
+import { carryoverPackages, readPackage as readPackageJson } from "../../apps/cli/scripts/assemble-release.mjs";
 
 /**
  * @typedef {{ name: string, version: string, private?: boolean, description?: string, bin?: Record<string, string>,
@@ -13,7 +13,7 @@ import { carryoverPackages } from "../../apps/cli/scripts/assemble-release.mjs";
 
 /** @returns {PackageJson} */
 export function readPackage(dir) {
-  return JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  return readPackageJson(dir);
 }
 
 /**

@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { carryoverPackages } from "../../apps/cli/scripts/assemble-release.mjs";
+import { carryoverPackages, readPackage } from "../../apps/cli/scripts/assemble-release.mjs";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -32,7 +31,7 @@ export function discoverHooks(): HookPackage[] {
   const hooks: HookPackage[] = [];
   for (const dir of carryoverPackages(ROOT)) {
     const manifestPath = join(dir, "package.json");
-    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+    const manifest = readPackage(dir) as {
       bin?: Record<string, string>;
       carryover?: { hook?: string; statusLine?: boolean; registrations?: Registration[] };
     };

@@ -3,3 +3,4 @@ export declare function assembleRelease(options: {
   outDir: string;
 }): Promise<{ manifestPath: string; entries: number }>;
 export declare function carryoverPackages(repoRoot: string): string[];
+export declare function readPackage(dir: string): unknown;

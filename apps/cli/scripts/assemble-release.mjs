@@ -37,7 +37,8 @@ export function carryoverPackages(repoRoot) {
     .sort();
 }
 
-function readPackage(dir) {
+/** A package dir's package.json, parsed. */
+export function readPackage(dir) {
   return JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
 }
 
