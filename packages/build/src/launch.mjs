@@ -7,7 +7,8 @@ import { prelude } from "./prelude.mjs";
 /**
  * How the executable built from `entry` starts: a hook's (the package.json `carryover` field names one) through
  * the sh prelude, with the probes its `src/hook.ts` exports as `shFastPath` (per event, sh beside the hook's Node
- * probe) and the events it can also handle in sh, as `shRun`; anything else, the CLI and its helpers, through
+ * probe) and the events it can also handle in sh, as `shRun` (a status line: the renders it can do in sh, as
+ * `shRender`); anything else, the CLI and its helpers, through
  * `#!/usr/bin/env node`.
  *
  * @param {string} entry
@@ -18,8 +19,8 @@ export async function launchBanner(entry, cwd) {
   const field = packageField(cwd);
   if (!field?.hook) return "#!/usr/bin/env node";
   const hookFile = join(dirname(resolve(cwd, entry)), "hook.ts");
-  const { probes, runs } = existsSync(hookFile) ? await shExports(hookFile, cwd) : { probes: {}, runs: {} };
-  return prelude({ hook: field.hook, statusLine: field.statusLine === true, probes, runs }).trimEnd();
+  const { probes, runs, render } = existsSync(hookFile) ? await shExports(hookFile, cwd) : { probes: {}, runs: {} };
+  return prelude({ hook: field.hook, statusLine: field.statusLine === true, probes, runs, render }).trimEnd();
 }
 
 function packageField(cwd) {
@@ -27,7 +28,10 @@ function packageField(cwd) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")).carryover : undefined;
 }
 
-/** The hook file's `shFastPath` and `shRun` exports, read by running its bundle (a hook file only defines things). */
+/**
+ * The hook file's `shFastPath`, `shRun` and (a status line's) `shRender` exports, read by running its bundle (a hook
+ * file only defines things).
+ */
 async function shExports(hookFile, cwd) {
   const result = await build({
     entryPoints: [hookFile],
@@ -54,5 +58,8 @@ async function shExports(hookFile, cwd) {
       if (typeof sh !== "string") throw new Error(`${hookFile}: ${name}.${event} is not a string of sh`);
     }
   }
-  return { probes, runs };
+  const render = module.exports.shRender;
+  if (render !== undefined && typeof render !== "string")
+    throw new Error(`${hookFile}: shRender is not a string of sh`);
+  return { probes, runs, render };
 }

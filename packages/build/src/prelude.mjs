@@ -35,12 +35,15 @@ const PROBE_GUARD = [
 /**
  * A hook's prelude.
  *
- * @param {{ hook: string, statusLine: boolean, probes: Record<string, string>, runs?: Record<string, string> }}
+ * @param {{ hook: string, statusLine: boolean, probes: Record<string, string>, runs?: Record<string, string>,
+ *   render?: string }}
  *   options `probes`: per event, sh that exits 0 when there is nothing to do (and falls through otherwise), reading
- *   the variables above; `runs`: per event with a probe, sh that does the work and exits 0 when it can
+ *   the variables above; `runs`: per event with a probe, sh that does the work and exits 0 when it can; `render`, a
+ *   status line's: sh that renders and exits 0 when it can, reading the same variables, else falls through; if it
+ *   read stdin to decide, it leaves what it read in `$carryover_stdin`, which Node then gets on its stdin
  * @returns {string} the lines, the shebang first, each ending in a newline
  */
-export function prelude({ hook, statusLine, probes, runs = {} }) {
+export function prelude({ hook, statusLine, probes, runs = {}, render }) {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(hook))
     throw new Error(`hook name ${JSON.stringify(hook)}: lowercase letters, digits and -`);
   const lines = [];
@@ -81,6 +84,18 @@ export function prelude({ hook, statusLine, probes, runs = {} }) {
       "fi",
     );
   }
+  if (render !== undefined) {
+    if (!statusLine) throw new Error(`${hook}: a render in sh is a status line's`);
+    lines.push(
+      'if [ -z "${CARRYOVER_DEBUG-}" ]; then',
+      ...PROBE_GUARD.map((line) => `  ${line}`),
+      '  if [ -n "$c" ]; then',
+      "    carryover=$c/carryover; session=$carryover/sessions/$sid",
+      ...probeLines(hook, "render", render).map((line) => `    ${line}`),
+      "  fi",
+      "fi",
+    );
+  }
   if (statusLine) {
     // Handed back to the user's chained status line command by the statusline's JavaScript.
     lines.push(
@@ -93,18 +108,29 @@ export function prelude({ hook, statusLine, probes, runs = {} }) {
   // NODE_OPTIONS can make Node fail before any of our code runs (a --require of a file that is gone);
   // NODE_EXTRA_CA_CERTS loads a CA bundle on every start, for code that opens no TLS connection.
   const file = self(statusLine);
+  const launch = render === undefined ? "exec" : "carryover_launch";
   lines.push(
     "unset NODE_OPTIONS NODE_EXTRA_CA_CERTS",
     // The status line's command sources this file in Claude Code's own shell (one sh, no fork), naming it in
     // `$carryover_statusline`; run as a script, the file is `$0`.
     ...(statusLine ? ["self=${carryover_statusline:-$0}"] : []),
     // The Node the installer chose, a link beside the executables; else PATH's.
-    `if [ -x "\${${file}%/*}/node" ]; then exec "\${${file}%/*}/node" "$${file}" "$@"; fi`,
-    `if command -v node >/dev/null 2>&1; then exec node "$${file}" "$@"; fi`,
+    ...(render === undefined ? [] : [LAUNCH_AFTER_RENDER]),
+    `if [ -x "\${${file}%/*}/node" ]; then ${launch} "\${${file}%/*}/node" "$${file}" "$@"; fi`,
+    `if command -v node >/dev/null 2>&1; then ${launch} node "$${file}" "$@"; fi`,
     ...noNode(hook, statusLine),
   );
   return ["#!/bin/sh\n", ...lines.map((line) => `${PREFIX}${line}\n`)].join("");
 }
+
+/**
+ * Node started after a render in sh that read stdin and left the line to Node: it gets those bytes on its stdin (a
+ * pipe; the status line always exits 0). Otherwise Node replaces the shell, as every other start.
+ */
+const LAUNCH_AFTER_RENDER = [
+  "carryover_launch() {",
+  'if [ -n "${carryover_stdin+x}" ]; then printf %s "$carryover_stdin" | "$@"; exit 0; fi; exec "$@"; }',
+].join(" ");
 
 /** The sh variable holding the executable's path: `$0`, or the status line's `$self` (it may be sourced). */
 const self = (statusLine) => (statusLine ? "self" : "0");
