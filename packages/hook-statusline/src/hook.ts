@@ -9,12 +9,19 @@ import { statusLineFacts } from "./facts.ts";
 import { columnsOf } from "./fit.ts";
 import { lineValues, renderLine } from "./line.ts";
 import { remember } from "./remember.ts";
+import { renderInSh } from "./render-in-sh.ts";
 import { readingOf, sizesOf } from "./sizes.ts";
 
 /** Shown when nothing can be measured (unreadable stdin, an internal error): never a blank line. */
 export const FALLBACK_LINE = "ctx ?";
 /** Set for the chained command: a chainCommand that runs carryover's statusline again must not recurse. */
 export const CHAINED_ENV = "CARRYOVER_STATUSLINE_CHAINED";
+
+/**
+ * The renders that only rewrite the reading, in sh and awk before Node starts (render-in-sh.ts); the rest is Node's.
+ * @public read by name by packages/build (src/launch.mjs), which runs this file's bundle.
+ */
+export const shRender = /* @__PURE__ */ renderInSh(CHAINED_ENV);
 
 type Context = StatusLineContext<typeof keys>;
 

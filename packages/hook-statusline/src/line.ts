@@ -3,11 +3,11 @@ import type { Sizes } from "./sizes.ts";
 
 /** Segments of a format are separated by this; a segment left empty is dropped with its separator. */
 export const SEGMENT_SEPARATOR = " · ";
-const UNKNOWN = "–";
+export const UNKNOWN = "–";
 // Below this share of the window (a capped auto-compact window: 167k of 1M) Claude Code's own percentage,
 // of the window, reads very differently from ours (20% when compaction fires): both are shown. A plain
 // 200k window compacts at 83% of it, close enough to show ours alone.
-const WINDOW_NOTE_BELOW_SHARE = 0.75;
+export const WINDOW_NOTE_BELOW_SHARE = 0.75;
 // The model name comes from Claude Code's stdin; past this it is not a name and would be the whole line.
 const MAX_MODEL_CHARS = 60;
 
