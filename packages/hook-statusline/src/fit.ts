@@ -23,7 +23,7 @@ export function fitLine(line: string, columns: number): string {
     .trimEnd()}…`;
 }
 
-/** `COLUMNS` when it is a positive integer; Claude Code 2.1.332 does not set it, a user's shell may. */
+/** `COLUMNS` when it is a positive integer; Claude Code 2.1.332 sets it to the terminal's width in the TUI. */
 export function columnsOf(value: string | undefined): number | undefined {
   const columns = Number(value);
   return Number.isInteger(columns) && columns > 0 ? columns : undefined;

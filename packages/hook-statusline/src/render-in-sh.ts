@@ -6,9 +6,10 @@ import { SEGMENT_SEPARATOR, UNKNOWN, WINDOW_NOTE_BELOW_SHARE } from "./line.ts";
 /**
  * The render in sh and awk, run by the executable's prelude before Node starts (packages/build), for the renders
  * that change nothing but the reading: no config file and no variable that sets a key or moves the auto-compact
- * point, a session with a reading already synced for the levels, and a context that stays in the levels' bands. awk
- * parses the stdin, prints the line Node would and rewrites the reading as Node would (a test holds the two
- * against each other, on every awk users have); the mtime Node gives the reading, `touch -d @…`. Anything it does
+ * point, a line that fits `COLUMNS` (Claude Code 2.1.332 sets it to the terminal's width), a session with a
+ * reading already synced for the levels, and a context that stays in the levels' bands. awk parses the stdin,
+ * prints the line Node would and rewrites the reading as Node would (a test holds the two against each other, on
+ * every awk users have); the mtime Node gives the reading, `touch -d @…`. Anything it does
  * not vouch for (a first reading, a level crossed, a compaction, a settings file naming `autoCompactWindow`, odd
  * JSON, no /proc) it hands to Node, with the stdin it read: `$carryover_stdin`, which the prelude pipes to Node.
  */
@@ -36,8 +37,8 @@ export function renderInSh(chainedEnv: string): string {
   const program = awkProgram().replace(/@[A-Z_]+@/g, (standIn) => standIns[standIn] ?? standIn);
   const awk = program.trim().split("\n");
   if (awk.some((line) => line.includes("'") || line.includes("@"))) throw new Error("the awk holds a ' or a stand-in");
-  // Set, each of these makes Node decide: the switches, the config keys' variables, the auto-compact point's and
-  // the line's width. CARRYOVER_DEBUG the prelude leaves to Node already.
+  // Set, each of these makes Node decide: the switches, the config keys' variables and the auto-compact point's.
+  // CARRYOVER_DEBUG the prelude leaves to Node already.
   const envNames = [
     "CARRYOVER",
     "CARRYOVER_DISABLE",
@@ -50,7 +51,6 @@ export function renderInSh(chainedEnv: string): string {
       "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
       "CLAUDE_AUTOCOMPACT_PCT_OVERRIDE",
     ],
-    "COLUMNS",
   ];
   return [
     `g=$carryover/config.json; h=${projectConfigPath("$project")}; k=$session/compaction.json; u=$session/usage.json`,
@@ -136,6 +136,8 @@ BEGIN { RS = "\001"; while ((r = getline l) > 0) IN = IN (n++ ? "\001" : "") l; 
   line = line f; n = split(line, q, "@SEPARATOR@"); line = "";
   for (i = 1; i <= n; i++) if (q[i] !~ /^[ \t]*$/) line = line (line == "" ? "" : "@SEPARATOR@") q[i];
   sub(/^[ \t]+/, "", line); sub(/[ \t]+$/, "", line);
+  p = ENVIRON["COLUMNS"]; if (p != "") { if (p !~ /^[0-9]+$/ || p + 0 <= 0) fail();
+    t = line; gsub(/[\200-\277]/, "", t); if (length(t) > p + 0) fail() };
   if (reading && ENVIRON["NO_COLOR"] == "" && ENVIRON["TERM"] != "dumb") {
     c = AP / 10 >= 100 || (nl > 1 && AP / 10 >= L[nl]) ? 31 : nl > 0 && AP / 10 >= L[1] ? 33 : 32;
     line = "\033[" c "m" line "\033[0m" };

@@ -213,6 +213,10 @@ const CASES: { name: string; state: State; input?: Stdin; sh: boolean }[] = [
   },
   { name: "no model", state: { previous: synced }, input: { model: {} }, sh: true },
   { name: "NO_COLOR", state: { previous: synced, env: { NO_COLOR: "1" } }, sh: true },
+  // Claude Code 2.1.332 gives the status line the terminal's width.
+  { name: "COLUMNS the line just fits", state: { previous: synced, env: { COLUMNS: "49" } }, sh: true },
+  { name: "COLUMNS the line does not fit", state: { previous: synced, env: { COLUMNS: "48" } }, sh: false },
+  { name: "COLUMNS not a number", state: { previous: synced, env: { COLUMNS: "wide" } }, sh: false },
   { name: "TERM=dumb", state: { previous: synced, env: { TERM: "dumb" } }, sh: true },
   {
     name: "a compaction whose PostCompact ran before this render",
@@ -269,7 +273,6 @@ const CASES: { name: string; state: State; input?: Stdin; sh: boolean }[] = [
     "CARRYOVER_STATUSLINE_FORMAT",
     "CARRYOVER",
     "CARRYOVER_DISABLE",
-    "COLUMNS",
     "DISABLE_AUTO_COMPACT",
     "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
     "CLAUDE_AUTOCOMPACT_PCT_OVERRIDE",
