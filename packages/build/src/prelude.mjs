@@ -100,7 +100,7 @@ export function prelude({ hook, statusLine, probes, runs = {}, render }) {
     // Handed back to the user's chained status line command by the statusline's JavaScript.
     lines.push(
       ...["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS", "NODE_COMPILE_CACHE"].map(
-        (name) => `if [ -n "\${${name}+x}" ]; then CARRYOVER_USER_${name}=$${name}; export CARRYOVER_USER_${name}; fi`,
+        (name) => `[ -z "\${${name}+x}" ] || export CARRYOVER_USER_${name}="$${name}"`,
       ),
       ...compileCache(),
     );
