@@ -121,10 +121,15 @@ it("without a node, hooks pass silently, the status line says so and doctor expl
   expect(reports.length).toBeGreaterThanOrEqual(2);
   expect(reports.filter((report) => !report.endsWith("completed successfully"))).toEqual([]);
   const lines = readFileSync(join(sandbox.claudeDir, "carryover/log/carryover.log"), "utf8").trim().split("\n");
-  // One line per run that needed Node; a prompt whose nothing-to-do the sh probe decides needs none.
-  const probed = runs.filter((run) => /carryover-(?:recovery|pin|prep-reminder)\S* UserPromptSubmit/.test(run.command));
-  expect(lines.length).toBeGreaterThanOrEqual(runs.length - probed.length);
-  expect(lines.length).toBeLessThanOrEqual(runs.length);
+  // One line per hook that needed Node, however often it ran: a prompt whose nothing-to-do the sh probe decides
+  // needs none.
+  const hookOf = (command: string) => /\/bin\/carryover-([a-z-]+)/.exec(command)?.[1];
+  const probed = (command: string) => /carryover-(?:recovery|pin|prep-reminder)\S* UserPromptSubmit/.test(command);
+  const logged = lines.map((line) => / ([a-z-]+): no node found/.exec(line)?.[1]);
+  expect(new Set(logged).size).toBe(logged.length);
+  expect(runs.length).toBeGreaterThan(new Set(runs.map((run) => hookOf(run.command))).size);
+  for (const run of runs.filter((run) => !probed(run.command))) expect(logged).toContain(hookOf(run.command));
+  for (const hook of logged) expect(runs.map((run) => hookOf(run.command))).toContain(hook);
   for (const line of lines) {
     expect(line).toMatch(
       new RegExp(

@@ -225,6 +225,30 @@ describe("an executable is a POSIX sh script and the JavaScript bundle", () => {
     const line = sh(statusLine, [], { PATH: join(dir, "nodeless") });
     expect(line).toMatchObject({ status: 0, stdout: "carryover: no node found - run carryover doctor\n", stderr: "" });
   });
+
+  it("without any Node, logs a hook's case once a day, not on every prompt or render", () => {
+    rmSync(join(dir, "home/.claude/carryover/log"), { recursive: true, force: true });
+    const nodeless = { PATH: join(dir, "nodeless") };
+    const linesBy = (name: string) =>
+      logText()
+        .split("\n")
+        .filter((line) => line.includes(` ${name}: no node found`));
+    for (let run = 0; run < 3; run++) {
+      expect(sh(hook, ["SessionStart"], nodeless)).toMatchObject({ status: 0, stdout: "", stderr: "" });
+      expect(sh(statusLine, [], nodeless)).toMatchObject({ status: 0, stderr: "" });
+    }
+    expect(linesBy("probe")).toHaveLength(1);
+    expect(linesBy("line")).toHaveLength(1);
+    // Another PATH is another case: the user may have moved Node, and the log says where the hooks looked.
+    mkdirSync(join(dir, "nodeless-2"), { recursive: true });
+    sh(hook, ["SessionStart"], { PATH: join(dir, "nodeless-2") });
+    expect(linesBy("probe")).toHaveLength(2);
+    // The next day, the same case is logged again.
+    const stamp = join(dir, "home/.claude/carryover/log/no-node.probe");
+    writeFileSync(stamp, readFileSync(stamp, "utf8").replace(/^\d{4}-\d\d-\d\d/, "2000-01-01"));
+    sh(hook, ["SessionStart"], { PATH: join(dir, "nodeless-2") });
+    expect(linesBy("probe")).toHaveLength(3);
+  });
 });
 
 describe("the hook's sh probe decides before Node starts", () => {

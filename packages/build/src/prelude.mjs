@@ -162,19 +162,24 @@ function probeLines(hook, event, probe) {
   return lines;
 }
 
-/** No Node anywhere: one log line, exit 0 (a hook fails open; the status line shows why it has no reading). */
+/**
+ * No Node anywhere: one log line, exit 0 (a hook fails open; the status line shows why it has no reading). This runs
+ * on every prompt and every render until the user acts, so a hook logs a day's same case (its Node dir, PATH) once,
+ * keeping the case last logged beside the log (`no-node.<hook>`); the log needs no bound here.
+ */
 function noNode(hook, statusLine) {
-  const time = "$(date -u +%Y-%m-%dT%H:%M:%SZ 2>/dev/null)";
+  const dir = `\${${self(statusLine)}%/*}`;
   return [
-    `l=${ROOT}/log/carryover.log`,
-    // The PATH we log, then one with the tools below.
-    "p=$PATH; PATH=$PATH:/usr/bin:/bin",
-    // Private as core makes it; bounded as core bounds the log: this may run on every prompt until the user acts.
-    '[ -d "${l%/*}" ] || mkdir -m 700 "${l%/*}" 2>/dev/null',
-    'if [ -d "${l%/*}" ] && [ "$({ wc -c <"$l"; } 2>/dev/null || echo 0)" -lt 262144 ]; then',
+    // The PATH we log, then one with the tools below; `$r` is carryover's root, as the status line's compile cache
+    // set it.
+    `l=${statusLine ? "$r" : ROOT}/log/carryover.log; p=$PATH; PATH=$PATH:/usr/bin:/bin`,
+    `t=$(date -u +%Y-%m-%dT%TZ 2>/dev/null); k="\${t%%T*} ${dir} $p"; s=\${l%/*}/no-node.${hook}`,
+    'x=; read -r x 2>/dev/null <"$s"',
+    // The log's dir private, as core makes it.
+    'if [ "$x" != "$k" ] && { [ -d "${l%/*}" ] || mkdir -m 700 "${l%/*}" 2>/dev/null; }; then',
     // No line continuation: the next line's prefix would join the command.
-    `  f='%s ${hook}: no node found (%s/node, PATH=%s); see carryover doctor\\n'`,
-    `  printf "$f" "${time}" "\${${self(statusLine)}%/*}" "$p" >>"$l" 2>/dev/null`,
+    `f='%s ${hook}: no node found (%s/node, PATH=%s); see carryover doctor\\n'`,
+    `printf "$f" "$t" "${dir}" "$p" >>"$l" 2>/dev/null && printf '%s\\n' "$k" >"$s" 2>/dev/null`,
     "fi",
     ...(statusLine ? ["printf 'carryover: no node found - run carryover doctor\\n'"] : []),
     "exit 0",
