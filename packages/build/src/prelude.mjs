@@ -96,6 +96,8 @@ export function prelude({ hook, statusLine, probes, runs = {}, render }) {
       "fi",
     );
   }
+  // `$r`, carryover's root: where the status line's compile cache and the no-node log line go.
+  lines.push(`r=${ROOT}`);
   if (statusLine) {
     // Handed back to the user's chained status line command by the statusline's JavaScript.
     lines.push(
@@ -144,7 +146,7 @@ const self = (statusLine) => (statusLine ? "self" : "0");
 function compileCache() {
   return [
     "unset NODE_COMPILE_CACHE",
-    `r=${ROOT}; n=$r/cache/node-compile`,
+    "n=$r/cache/node-compile",
     'case $r in /*) if [ -d "$r" ]; then export NODE_COMPILE_CACHE="$n" CARRYOVER_NODE_COMPILE_CACHE="$n"; fi;; esac',
   ];
 }
@@ -170,9 +172,8 @@ function probeLines(hook, event, probe) {
 function noNode(hook, statusLine) {
   const dir = `\${${self(statusLine)}%/*}`;
   return [
-    // The PATH we log, then one with the tools below; `$r` is carryover's root, as the status line's compile cache
-    // set it.
-    `l=${statusLine ? "$r" : ROOT}/log/carryover.log; p=$PATH; PATH=$PATH:/usr/bin:/bin`,
+    // The PATH we log, then one with the tools below.
+    "l=$r/log/carryover.log; p=$PATH; PATH=$PATH:/usr/bin:/bin",
     `t=$(date -u +%Y-%m-%dT%TZ 2>/dev/null); k="\${t%%T*} ${dir} $p"; s=\${l%/*}/no-node.${hook}`,
     'x=; read -r x 2>/dev/null <"$s"',
     // The log's dir private, as core makes it.
